@@ -1,0 +1,80 @@
+// Money is a decimal string everywhere. This module is the only place that does arithmetic on it,
+// always through big.js, so no amount ever passes through a JS float.
+import Big from 'big.js';
+
+/** Any decimal the gateway may send us: optional sign, digits, optional fraction. */
+export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/** What we send and accept at the counter: `<integer>` or `<integer>.<2 digits>`, as the spec shows. */
+export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,14})(\.\d{2})?$/;
+
+export function isDecimal(value: string): boolean {
+  return DECIMAL_PATTERN.test(value);
+}
+
+export function isAmount(value: string): boolean {
+  return AMOUNT_PATTERN.test(value);
+}
+
+/** -1, 0 or 1, compared as decimals ("10.5" and "10.50" are equal). */
+export function compare(a: string, b: string): -1 | 0 | 1 {
+  return new Big(a).cmp(new Big(b)) as -1 | 0 | 1;
+}
+
+export function isWithin(amount: string, min: string, max: string): boolean {
+  return compare(amount, min) >= 0 && compare(amount, max) <= 0;
+}
+
+export function add(a: string, b: string): string {
+  return new Big(a).plus(new Big(b)).toFixed(2);
+}
+
+export function subtract(a: string, b: string): string {
+  return new Big(a).minus(new Big(b)).toFixed(2);
+}
+
+export function sum(values: readonly string[]): string {
+  return values.reduce((total, v) => total.plus(new Big(v)), new Big(0)).toFixed(2);
+}
+
+/** Multiply and round half-up to `dp` places, for rate conversions. */
+export function multiply(a: string, b: string, dp = 2): string {
+  return new Big(a).times(new Big(b)).round(dp, Big.roundHalfUp).toFixed(dp);
+}
+
+/**
+ * Normalise keypad input to the wire form: strips leading zeros and pads the
+ * fraction to two places. Returns null when the text is not an amount.
+ */
+export function normaliseAmount(text: string): string | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return null;
+  const fixed = new Big(trimmed).toFixed(2);
+  const wire = fixed.endsWith('.00') ? fixed.slice(0, -3) : fixed;
+  return isAmount(wire) ? wire : null;
+}
+
+/**
+ * Formats for display with Intl, without a float: the integer and fraction
+ * parts are formatted separately from the decimal string.
+ */
+export function formatMoney(amount: string, currency: string, locale: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const fractionDigits = Math.max(2, fraction.length);
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+  } catch {
+    return `${amount} ${currency}`;
+  }
+  // formatToParts on BigInt keeps every digit exact; the fraction is spliced in as text.
+  const parts = formatter.formatToParts(BigInt(`${negative ? '-' : ''}${whole}`));
+  const paddedFraction = fraction.padEnd(fractionDigits, '0');
+  return parts.map((p) => (p.type === 'fraction' ? paddedFraction : p.value)).join('');
+}

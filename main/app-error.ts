@@ -1,0 +1,52 @@
+// Turns anything thrown inside main into the one error shape that crosses IPC: a kind the renderer
+// has words for, a detail for the log, and what the agent may do with cash.
+import type { AppError, CashAdvice, ErrorKind } from '../common/contract.ts';
+import { GatewayError } from './gateway/errors.ts';
+import { StoreError } from './store/open.ts';
+import { VaultError } from './vault/index.ts';
+
+/** An error main raises on purpose, already in the agent's terms. */
+export class AgentError extends Error {
+  override readonly name = 'AgentError';
+  readonly kind: ErrorKind;
+  readonly cash: CashAdvice;
+  readonly field: string | undefined;
+  readonly localId: number | undefined;
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { cash?: CashAdvice; field?: string; localId?: number } = {},
+  ) {
+    super(message);
+    this.kind = kind;
+    this.cash = options.cash ?? 'none';
+    this.field = options.field;
+    this.localId = options.localId;
+  }
+}
+
+export function toAppError(error: unknown, context: { localId?: number; cash?: CashAdvice } = {}): AppError {
+  const base = { cash: context.cash ?? 'none', ...(context.localId ? { localId: context.localId } : {}) };
+  if (error instanceof AgentError) {
+    return {
+      kind: error.kind,
+      message: error.message,
+      cash: error.cash,
+      ...(error.field ? { field: error.field } : {}),
+      ...(error.localId ? { localId: error.localId } : base.localId ? { localId: base.localId } : {}),
+    };
+  }
+  if (error instanceof GatewayError) {
+    return {
+      ...base,
+      // A POST that may have been committed is never reported as a plain failure.
+      kind: error.outcomeUnknown ? 'outcome_unknown' : error.kind,
+      message: error.message,
+      cash: error.outcomeUnknown ? 'hold' : base.cash,
+    };
+  }
+  if (error instanceof StoreError || error instanceof VaultError) {
+    return { ...base, kind: 'storage', message: error.message };
+  }
+  return { ...base, kind: 'internal', message: 'Something went wrong inside CashDesk.' };
+}

@@ -1,0 +1,274 @@
+// The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
+// hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
+import type { OperationTypeValue, OperationView, PaymentMethod } from '../common/contract.ts';
+import { isWithin } from '../common/money.ts';
+import { AgentError } from './app-error.ts';
+import type { ConnectivityTracker } from './connectivity.ts';
+import { GatewayError } from './gateway/errors.ts';
+import type { Gateways } from './gateways.ts';
+import type { Ledger } from './ledger.ts';
+import type { Lookups } from './lookups.ts';
+import { allocateOperationNumber } from './operation-numbers.ts';
+import type { SettingsService } from './settings.ts';
+import type { Store } from './store/index.ts';
+import type { OperationRecord } from './store/operations.ts';
+
+/** Refuse to submit this close to expiry: the request must still arrive in time. */
+export const EXPIRY_SKEW_MS = 5_000;
+
+type Deps = {
+  store: Store;
+  settings: SettingsService;
+  gateways: Gateways;
+  ledger: Ledger;
+  lookups: Lookups;
+  connectivity: ConnectivityTracker;
+  /** Every gateway failure passes here first, so a rejected token stops the whole terminal. */
+  gatewayFailed: (shopId: number, error: GatewayError) => void;
+  gatewayAnswered: (shopId: number) => void;
+};
+
+export function createCheckout(deps: Deps) {
+  const { store, ledger } = deps;
+  const methodCache = new Map<string, PaymentMethod[]>();
+  const creating = new Map<number, Promise<OperationView>>();
+
+  async function call<T>(shopId: number, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      deps.gatewayAnswered(shopId);
+      return result;
+    } catch (error) {
+      if (error instanceof GatewayError) deps.gatewayFailed(shopId, error);
+      throw error;
+    }
+  }
+
+  async function listMethods(shopId: number, operationType: OperationTypeValue): Promise<PaymentMethod[]> {
+    const { client } = await deps.gateways.forShop(shopId);
+    const methods = await call(shopId, () => client.listPaymentMethodTypes({ shopId, operationType }));
+    methodCache.set(`${shopId}:${operationType}`, methods);
+    return methods;
+  }
+
+  async function findMethod(shopId: number, operationType: OperationTypeValue, id: string) {
+    const cached = methodCache.get(`${shopId}:${operationType}`)?.find((m) => m.id === id);
+    const method = cached ?? (await listMethods(shopId, operationType)).find((m) => m.id === id);
+    if (!method) {
+      throw new AgentError('validation', 'This payment method is not offered for this shop any more.', {
+        field: 'paymentMethodId',
+      });
+    }
+    return method;
+  }
+
+  function get(localId: number): OperationRecord {
+    const record = store.operations.get(localId);
+    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    return record;
+  }
+
+  async function openSession(input: {
+    shopId: number;
+    operationType: OperationTypeValue;
+    paymentMethodId: string;
+    amount: string;
+    payerId: string;
+  }): Promise<OperationView> {
+    const settings = deps.settings.get();
+    if (!settings.shops.some((s) => s.id === input.shopId)) {
+      throw new AgentError('validation', `Shop ${input.shopId} is not set up on this terminal.`, {
+        field: 'shopId',
+      });
+    }
+    const method = await findMethod(input.shopId, input.operationType, input.paymentMethodId);
+    if (!isWithin(input.amount, method.minAmount, method.maxAmount)) {
+      throw new AgentError(
+        'validation',
+        `The amount must be between ${method.minAmount} and ${method.maxAmount} ${method.currency}.`,
+        { field: 'amount' },
+      );
+    }
+    const { client, training } = await deps.gateways.forShop(input.shopId);
+    // Write ahead: the number is allocated and the intent stored before the gateway hears of it.
+    const record = store.transaction(() =>
+      ledger.insert(
+        {
+          shopId: input.shopId,
+          operationNumber: allocateOperationNumber(store, settings.terminalId, input.shopId),
+          terminalId: settings.terminalId,
+          origin: 'counter',
+          type: input.operationType,
+          training,
+          methodId: method.id,
+          methodName: method.name,
+          instrumentType: method.instrumentType,
+          payerId: input.payerId,
+          amount: input.amount,
+          currency: method.currency,
+          phase: 'opening',
+        },
+        { kind: 'session_requested' },
+      ),
+    );
+    try {
+      const session = await call(input.shopId, () =>
+        client.openSession({
+          paymentMethodTypeId: method.id,
+          operationType: input.operationType,
+          shopId: input.shopId,
+          operationNumber: record.operationNumber,
+          payerId: input.payerId,
+          amount: input.amount,
+          currency: method.currency,
+        }),
+      );
+      const opened = ledger.save(
+        record.localId,
+        {
+          phase: 'session_open',
+          sessionId: session.sessionId,
+          sessionExpiresAt: new Date(session.expiredAt).toISOString(),
+          payerRequisites: session.payerRequisites,
+          methodRequisites: session.paymentMethodRequisites,
+        },
+        { kind: 'session_opened', detail: `expires ${session.expiredAt}` },
+      );
+      return ledger.view(opened);
+    } catch (error) {
+      // No operation can exist without its session, so even an unknown outcome here moves no money.
+      const kind = error instanceof GatewayError ? error.kind : 'internal';
+      ledger.save(
+        record.localId,
+        { phase: 'session_failed', lastErrorKind: kind, lastErrorMessage: errorText(error) },
+        { kind: 'session_failed', detail: kind },
+      );
+      if (error instanceof GatewayError)
+        throw new AgentError(error.kind, error.message, { localId: record.localId });
+      throw error;
+    }
+  }
+
+  function createOperation(input: {
+    localId: number;
+    payerRequisites: { name: string; value: string }[];
+  }): Promise<OperationView> {
+    // A second click while the first is in flight waits for the same answer: one POST, ever.
+    const pending = creating.get(input.localId);
+    if (pending) return pending;
+    const promise = submit(input).finally(() => creating.delete(input.localId));
+    creating.set(input.localId, promise);
+    return promise;
+  }
+
+  async function submit(input: {
+    localId: number;
+    payerRequisites: { name: string; value: string }[];
+  }): Promise<OperationView> {
+    const record = get(input.localId);
+    if (record.phase === 'creating' || record.phase === 'outcome_unknown' || record.phase === 'created') {
+      return ledger.view(record);
+    }
+    if (record.phase !== 'session_open' || !record.sessionId || !record.sessionExpiresAt) {
+      throw new AgentError('conflict', 'This session can no longer be used. Start a new operation.', {
+        localId: record.localId,
+      });
+    }
+    if (Date.parse(record.sessionExpiresAt) - Date.now() < EXPIRY_SKEW_MS) {
+      ledger.save(record.localId, { phase: 'expired' }, { kind: 'session_expired' });
+      throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
+        localId: record.localId,
+      });
+    }
+    const payerRequisites = matchRequisites(record, input.payerRequisites);
+    const { client } = await deps.gateways.forShop(record.shopId);
+    ledger.save(
+      record.localId,
+      { phase: 'creating', lastErrorKind: null, lastErrorMessage: null },
+      { kind: 'create_sent' },
+    );
+    try {
+      const envelope = await call(record.shopId, () =>
+        client.createOperation({ sessionId: record.sessionId!, payerRequisites }),
+      );
+      const created = ledger.applyRemote(envelope, 'created');
+      deps.lookups.enqueue(created.shopId, created.operationNumber, 'status', 0);
+      return ledger.view(created);
+    } catch (error) {
+      throw settleFailure(record, error);
+    }
+  }
+
+  /** After a failed POST: either it surely did nothing (the session stays usable) or we must look it up. */
+  function settleFailure(record: OperationRecord, error: unknown): Error {
+    const gatewayError = error instanceof GatewayError ? error : null;
+    // A conflict may mean the session already produced an operation: only a lookup can tell.
+    const unknown = !gatewayError || gatewayError.outcomeUnknown || gatewayError.status === 409;
+    if (unknown) {
+      store.transaction(() => {
+        ledger.save(
+          record.localId,
+          {
+            phase: 'outcome_unknown',
+            lastErrorKind: gatewayError?.kind ?? 'internal',
+            lastErrorMessage: errorText(error),
+          },
+          { kind: 'outcome_unknown', detail: gatewayError?.kind ?? 'internal' },
+        );
+        store.outbox.enqueue(record.shopId, record.operationNumber, 'resolve');
+      });
+      deps.lookups.kick();
+      deps.connectivity.changed();
+      return new AgentError('outcome_unknown', errorText(error), { cash: 'hold', localId: record.localId });
+    }
+    const expired = gatewayError.status === 410;
+    ledger.save(
+      record.localId,
+      {
+        phase: expired ? 'expired' : 'session_open',
+        lastErrorKind: gatewayError.kind,
+        lastErrorMessage: gatewayError.message,
+      },
+      { kind: expired ? 'session_expired' : 'create_refused', detail: gatewayError.kind },
+    );
+    if (expired) return new AgentError('session_expired', gatewayError.message, { localId: record.localId });
+    return new AgentError(gatewayError.kind, gatewayError.message, { localId: record.localId });
+  }
+
+  function abandon(localId: number): OperationView {
+    const record = get(localId);
+    if (record.phase !== 'session_open' && record.phase !== 'session_failed') return ledger.view(record);
+    return ledger.view(ledger.save(localId, { phase: 'abandoned' }, { kind: 'abandoned' }));
+  }
+
+  return { listMethods, openSession, createOperation, abandon, get };
+}
+
+/** Every requisite the session asked for, each non-empty, and nothing it did not ask for. */
+function matchRequisites(record: OperationRecord, given: { name: string; value: string }[]) {
+  const values = new Map(given.map((r) => [r.name, r.value.trim()]));
+  for (const name of values.keys()) {
+    if (!record.payerRequisites.some((d) => d.name === name)) {
+      throw new AgentError('validation', `The session did not ask for "${name}".`, {
+        field: name,
+        localId: record.localId,
+      });
+    }
+  }
+  return record.payerRequisites.map((descriptor) => {
+    const value = values.get(descriptor.name);
+    if (!value) {
+      throw new AgentError('validation', `${descriptor.title} is required.`, {
+        field: descriptor.name,
+        localId: record.localId,
+      });
+    }
+    return { name: descriptor.name, type: descriptor.type, value };
+  });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : 'unknown error';
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

@@ -1,0 +1,233 @@
+// The only code that speaks to the gateway. GETs retry with capped, jittered back-off; POSTs are
+// sent exactly once, and any failure after the request may have left says `outcomeUnknown`.
+import ky, { HTTPError, type KyInstance, NetworkError, type ResponsePromise, TimeoutError } from 'ky';
+import type { z } from 'zod';
+import { type Endpoint, GatewayError, type SchemaIssue } from './errors.ts';
+import {
+  type CreateOperationRequest,
+  ListPaymentMethodTypesResponse,
+  type OpenSessionRequest,
+  type OperationEnvelope,
+  OperationResponse,
+  type OperationType,
+  type PaymentMethodType,
+  type Session,
+  SessionResponse,
+} from './schemas.ts';
+
+export type RetryPolicy = {
+  /** Retries after the first attempt, for GET only. */
+  limit: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A longer `Retry-After` is clamped to this. */
+  maxRetryAfterMs: number;
+};
+
+export type GatewayClientOptions = {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+};
+
+export type GatewayClient = {
+  listPaymentMethodTypes(query: {
+    shopId: number;
+    operationType: OperationType;
+  }): Promise<PaymentMethodType[]>;
+  openSession(request: OpenSessionRequest): Promise<Session>;
+  createOperation(request: CreateOperationRequest): Promise<OperationEnvelope>;
+  getOperation(query: { shopId: number; operationNumber: string }): Promise<OperationEnvelope>;
+};
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_RETRY: RetryPolicy = {
+  limit: 3,
+  baseDelayMs: 300,
+  maxDelayMs: 5_000,
+  maxRetryAfterMs: 30_000,
+};
+
+/** Errors that prove the request never left this machine, so a POST cannot have been committed. */
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+]);
+const MAX_KEPT_BODY_CHARS = 4_000;
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const { token } = options;
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const api: KyInstance = ky.create({
+    prefix: `${options.baseUrl.replace(/\/+$/, '')}/api/v1/agents`,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    headers: { Accept: 'application/json', 'Api-Access-Token': token },
+    retry: { limit: 0 },
+  });
+  const getRetry = {
+    limit: retry.limit,
+    methods: ['get' as const],
+    statusCodes: [408, 429, 500, 502, 503, 504],
+    afterStatusCodes: [429, 503],
+    maxRetryAfter: retry.maxRetryAfterMs,
+    backoffLimit: retry.maxDelayMs,
+    delay: (attempt: number) => retry.baseDelayMs * 2 ** (attempt - 1),
+    jitter: true,
+    retryOnTimeout: true,
+  };
+
+  async function call<S extends z.ZodType<{ data: unknown }>>(
+    endpoint: Endpoint,
+    send: () => ResponsePromise,
+    schema: S,
+  ): Promise<z.output<S>['data']> {
+    const isPost = endpoint === 'openSession' || endpoint === 'createOperation';
+    let text: string;
+    let status: number;
+    try {
+      const response = await send();
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw toGatewayError(error, endpoint, isPost, token);
+    }
+    const invalid = (detail: string, issues?: SchemaIssue[]) =>
+      new GatewayError({
+        kind: 'invalid_response',
+        endpoint,
+        status,
+        // A 2xx reply that we cannot read still means the gateway acted on the POST.
+        outcomeUnknown: isPost,
+        body: keepBody(text, token),
+        issues,
+        detail,
+      });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw invalid('the reply is not JSON');
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw invalid('the reply does not match the contract', issues);
+    }
+    return (parsed.data as { data: z.output<S>['data'] }).data;
+  }
+
+  return {
+    listPaymentMethodTypes: ({ shopId, operationType }) =>
+      call(
+        'listPaymentMethodTypes',
+        () => api.get('payment-method-types', { searchParams: { shopId, operationType }, retry: getRetry }),
+        ListPaymentMethodTypesResponse,
+      ),
+    openSession: (request) =>
+      call('openSession', () => api.post('sessions', { json: request }), SessionResponse),
+    createOperation: (request) =>
+      call('createOperation', () => api.post('operations', { json: request }), OperationResponse),
+    getOperation: ({ shopId, operationNumber }) => {
+      // "." and ".." would be resolved away as path segments, whatever their encoding.
+      if (operationNumber === '.' || operationNumber === '..' || operationNumber === '') {
+        return Promise.reject(
+          new GatewayError({
+            kind: 'rejected',
+            endpoint: 'getOperation',
+            detail: 'not a valid operation number',
+          }),
+        );
+      }
+      return call(
+        'getOperation',
+        () => api.get(`operations/${shopId}/${encodeURIComponent(operationNumber)}`, { retry: getRetry }),
+        OperationResponse,
+      );
+    },
+  };
+}
+
+function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, token: string): GatewayError {
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    const body = keepBody(error.data, token);
+    const kind =
+      status === 401 || status === 403
+        ? 'unauthorized'
+        : status === 404
+          ? 'not_found'
+          : status === 429
+            ? 'rate_limited'
+            : status === 408
+              ? 'timeout'
+              : status >= 500
+                ? 'server'
+                : 'rejected';
+    return new GatewayError({
+      kind,
+      endpoint,
+      status,
+      body,
+      outcomeUnknown: isPost && status >= 500,
+      retryAfterMs: retryAfterMs(error.response.headers.get('retry-after')),
+    });
+  }
+  if (error instanceof TimeoutError) {
+    return new GatewayError({ kind: 'timeout', endpoint, outcomeUnknown: isPost });
+  }
+  const code = networkCode(error);
+  const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
+  if (error instanceof NetworkError || code !== undefined) {
+    return new GatewayError({ kind: 'unreachable', endpoint, code, outcomeUnknown: isPost && !neverSent });
+  }
+  // Anything else (an abort, a runtime quirk) is treated as the worst case for a POST.
+  return new GatewayError({
+    kind: 'unreachable',
+    endpoint,
+    outcomeUnknown: isPost,
+    detail: error instanceof Error ? redact(error.message, token) : undefined,
+  });
+}
+
+/** `Retry-After` is either delta-seconds or an HTTP date. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** undici nests the socket error code a few `cause`s deep. */
+function networkCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function keepBody(body: unknown, token: string): unknown {
+  if (body === undefined || body === '') return undefined;
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(redact(body, token));
+    } catch {
+      return redact(body, token).slice(0, MAX_KEPT_BODY_CHARS);
+    }
+  }
+  return JSON.parse(redact(JSON.stringify(body), token));
+}
+
+/** A gateway might echo the token back; it must not reach our logs through the body. */
+function redact(text: string, token: string): string {
+  return token ? text.split(token).join('[redacted]') : text;
+}

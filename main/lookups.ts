@@ -1,0 +1,232 @@
+// The status-lookup queue. Every lookup waits in the persistent outbox and is drained here with a
+// concurrency cap, one lookup per operation at a time, back-off with jitter, and `Retry-After`.
+// It is the only path that settles an unknown outcome: by GET, never by another POST.
+import type { LookupResult } from '../common/contract.ts';
+import { AgentError } from './app-error.ts';
+import type { ConnectivityTracker } from './connectivity.ts';
+import { GatewayError } from './gateway/errors.ts';
+import type { Gateways } from './gateways.ts';
+import type { Ledger } from './ledger.ts';
+import { isFinal } from './operation-view.ts';
+import type { Store } from './store/index.ts';
+import type { OperationRecord } from './store/operations.ts';
+import type { OutboxEntry } from './store/outbox.ts';
+
+export type LookupPolicy = {
+  concurrency: number;
+  /** Waiting for `captured`: the agent is at the counter, so look often. */
+  statusDelayMs: number;
+  statusMaxDelayMs: number;
+  /** Statuses the spec does not show: not final, but no reason to hurry. */
+  unknownStatusDelayMs: number;
+  unknownStatusMaxDelayMs: number;
+  /** After a failed lookup (offline, 5xx, 429 without Retry-After). */
+  failureDelayMs: number;
+  failureMaxDelayMs: number;
+  /** A 404 for an unknown outcome is final only once the session has expired by this much. */
+  notFoundGraceMs: number;
+};
+
+export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
+  concurrency: 4,
+  statusDelayMs: 2_000,
+  statusMaxDelayMs: 15_000,
+  unknownStatusDelayMs: 60_000,
+  unknownStatusMaxDelayMs: 30 * 60_000,
+  failureDelayMs: 1_000,
+  failureMaxDelayMs: 30_000,
+  notFoundGraceMs: 30_000,
+};
+
+/** An entry being looked up is leased this far ahead, so a restart mid-lookup simply retries it. */
+const LEASE_MS = 5 * 60_000;
+const MAX_TIMER_MS = 60_000;
+
+type Deps = {
+  store: Store;
+  gateways: Gateways;
+  ledger: Ledger;
+  connectivity: ConnectivityTracker;
+  policy: LookupPolicy;
+  answered: (result: LookupResult) => void;
+  tokenRejected: (shopId: number) => void;
+  tokenAccepted: (shopId: number) => void;
+};
+
+export function createLookups(deps: Deps) {
+  const { store, policy } = deps;
+  const inflight = new Set<string>();
+  // Counted inside the request path itself, so the benchmark sees what really ran concurrently.
+  const running = new Map<string, number>();
+  let duplicateInflight = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const idle: (() => void)[] = [];
+
+  const key = (shopId: number, operationNumber: string) => `${shopId}\n${operationNumber}`;
+  const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const jitter = (ms: number) => Math.round(ms / 2 + Math.random() * (ms / 2));
+
+  function kick() {
+    if (closed) return;
+    clearTimeout(timer);
+    fill();
+    const next = store.outbox.nextDueAt();
+    if (next === null) {
+      if (inflight.size === 0) for (const resolve of idle.splice(0)) resolve();
+      return;
+    }
+    const wait = Math.min(Math.max(0, Date.parse(next) - Date.now()), MAX_TIMER_MS);
+    timer = setTimeout(kick, wait);
+    timer.unref?.();
+  }
+
+  function fill() {
+    if (inflight.size >= policy.concurrency) return;
+    for (const entry of store.outbox.due(policy.concurrency)) {
+      if (inflight.size >= policy.concurrency) return;
+      const k = key(entry.shopId, entry.operationNumber);
+      if (inflight.has(k)) continue;
+      inflight.add(k);
+      // The lease clears the error so a reconnect does not pull an in-flight lookup forward.
+      store.outbox.reschedule(entry.shopId, entry.operationNumber, {
+        dueAt: later(LEASE_MS),
+        error: null,
+        reason: entry.reason,
+        addAttempt: false,
+      });
+      void run(entry).finally(() => {
+        inflight.delete(k);
+        kick();
+      });
+    }
+  }
+
+  async function run(entry: OutboxEntry) {
+    const k = key(entry.shopId, entry.operationNumber);
+    try {
+      const { client } = await deps.gateways.forShop(entry.shopId);
+      running.set(k, (running.get(k) ?? 0) + 1);
+      duplicateInflight = Math.max(duplicateInflight, (running.get(k) ?? 1) - 1);
+      const envelope = await client
+        .getOperation(entry)
+        .finally(() => running.set(k, (running.get(k) ?? 1) - 1));
+      settledConnection(entry.shopId);
+      const record = deps.ledger.applyRemote(envelope);
+      if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.ledger.view(record) });
+      if (isFinal(record) || record.origin === 'lookup')
+        store.outbox.remove(entry.shopId, entry.operationNumber);
+      else retryLater(entry, pollDelay(record, entry.attempts), null, 'status');
+    } catch (error) {
+      failed(entry, error);
+    }
+  }
+
+  function settledConnection(shopId: number) {
+    if (deps.connectivity.succeeded()) store.outbox.retryFailedNow();
+    deps.tokenAccepted(shopId);
+  }
+
+  function pollDelay(record: OperationRecord, attempts: number): number {
+    const known = record.status === 'created';
+    const base = known ? policy.statusDelayMs : policy.unknownStatusDelayMs;
+    const cap = known ? policy.statusMaxDelayMs : policy.unknownStatusMaxDelayMs;
+    return Math.min(base * 1.5 ** attempts, cap);
+  }
+
+  function retryLater(entry: OutboxEntry, ms: number, error: string | null, reason = entry.reason) {
+    store.outbox.reschedule(entry.shopId, entry.operationNumber, {
+      dueAt: later(ms),
+      error,
+      reason,
+      addAttempt: true,
+    });
+    deps.connectivity.changed();
+  }
+
+  function failureDelay(entry: OutboxEntry, error: GatewayError | null): number {
+    if (error?.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, policy.failureMaxDelayMs);
+    return jitter(Math.min(policy.failureDelayMs * 2 ** entry.attempts, policy.failureMaxDelayMs));
+  }
+
+  function failed(entry: OutboxEntry, error: unknown) {
+    const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
+    if (!(error instanceof GatewayError)) {
+      const message = error instanceof AgentError ? error.message : 'lookup failed';
+      retryLater(entry, policy.failureMaxDelayMs, message);
+      return;
+    }
+    if (error.kind === 'not_found') {
+      settledConnection(entry.shopId);
+      notFound(entry, local);
+      return;
+    }
+    if (error.kind === 'unauthorized') deps.tokenRejected(entry.shopId);
+    else deps.connectivity.failed(error);
+    retryLater(
+      entry,
+      error.kind === 'unauthorized' ? policy.failureMaxDelayMs : failureDelay(entry, error),
+      error.kind,
+    );
+  }
+
+  function notFound(entry: OutboxEntry, local: OperationRecord | undefined) {
+    if (entry.reason === 'agent') {
+      deps.answered({ state: 'not_found', shopId: entry.shopId, operationNumber: entry.operationNumber });
+    }
+    if (!local || local.origin === 'lookup') {
+      store.outbox.remove(entry.shopId, entry.operationNumber);
+      return;
+    }
+    const unsettled = local.phase === 'outcome_unknown' || local.phase === 'creating';
+    const expiredAt = local.sessionExpiresAt ? Date.parse(local.sessionExpiresAt) : 0;
+    if (unsettled && Date.now() > expiredAt + policy.notFoundGraceMs) {
+      // The session is gone, so no operation can ever be created from it.
+      deps.ledger.save(
+        local.localId,
+        {
+          phase: 'not_created',
+          lastCheckedAt: new Date().toISOString(),
+          lastErrorKind: null,
+          lastErrorMessage: null,
+        },
+        {
+          kind: 'resolved_not_created',
+          detail: 'the gateway has no such operation and the session has expired',
+        },
+      );
+      store.outbox.remove(entry.shopId, entry.operationNumber);
+      return;
+    }
+    const wait = unsettled
+      ? Math.max(
+          policy.statusDelayMs,
+          Math.min(expiredAt + policy.notFoundGraceMs - Date.now(), policy.statusMaxDelayMs),
+        )
+      : pollDelay(local, entry.attempts);
+    retryLater(entry, wait, 'not_found');
+  }
+
+  return {
+    /** Queues a lookup (at most one per operation) and starts draining. */
+    enqueue(shopId: number, operationNumber: string, reason: OutboxEntry['reason'], delayMs = 0) {
+      store.outbox.enqueue(shopId, operationNumber, reason, later(delayMs));
+      deps.connectivity.changed();
+      kick();
+    },
+    kick,
+    /** Resolves when nothing is queued or in flight (for tests and benchmarks). */
+    idle(): Promise<void> {
+      if (inflight.size === 0 && store.outbox.count() === 0) return Promise.resolve();
+      return new Promise((resolve) => idle.push(resolve));
+    },
+    /** The most lookups ever in flight at once for one operation, beyond the first. */
+    duplicateInflight: () => duplicateInflight,
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export type Lookups = ReturnType<typeof createLookups>;

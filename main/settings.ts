@@ -1,0 +1,119 @@
+// The terminal's settings and the state of each shop's token. Settings live in SQLite; tokens live
+// in the keychain, and only whether one is set (or was rejected) is known outside main.
+import type { Settings, TokenState } from '../common/contract.ts';
+import { AgentError } from './app-error.ts';
+import type { SettingsRepo } from './store/settings.ts';
+import { type Profile, profileAccount, type Vault } from './vault/index.ts';
+
+export const DEFAULT_SETTINGS: Settings = {
+  mode: 'training',
+  gatewayUrl: null,
+  shops: [
+    { id: 1001, name: 'Training shop' },
+    { id: 1002, name: 'Second shop' },
+  ],
+  terminalId: 'T01',
+  language: 'en',
+  kiosk: false,
+};
+
+const SETTINGS_KEY = 'settings';
+const REJECTED_KEY = 'rejected_tokens';
+
+export function createSettingsService(repo: SettingsRepo, vault: Vault) {
+  let current: Settings = { ...DEFAULT_SETTINGS, ...repo.get<Partial<Settings>>(SETTINGS_KEY) };
+  // Tokens are read from the keychain once and kept in main's memory only.
+  const tokens = new Map<string, string | null>();
+  const rejected = new Set(repo.get<string[]>(REJECTED_KEY) ?? []);
+
+  function profile(shopId: number): Profile {
+    if (!current.gatewayUrl) throw new AgentError('token_missing', 'No gateway address is configured.');
+    return { gatewayUrl: current.gatewayUrl, shopId };
+  }
+
+  async function token(shopId: number): Promise<string | null> {
+    const account = profileAccount(profile(shopId));
+    if (!tokens.has(account)) tokens.set(account, await vault.read(profile(shopId)));
+    return tokens.get(account) ?? null;
+  }
+
+  function saveRejected() {
+    repo.set(REJECTED_KEY, [...rejected]);
+  }
+
+  function rejectionKey(shopId: number): string {
+    return current.mode === 'training' ? `training#${shopId}` : profileAccount(profile(shopId));
+  }
+
+  return {
+    get: (): Settings => current,
+
+    save(next: Omit<Settings, 'mode'>): Settings {
+      current = { ...next, mode: current.mode };
+      repo.set(SETTINGS_KEY, current);
+      return current;
+    },
+
+    setMode(mode: Settings['mode']): Settings {
+      if (mode === 'live' && !current.gatewayUrl) {
+        throw new AgentError('validation', 'Set the gateway address before switching to live.', {
+          field: 'gatewayUrl',
+        });
+      }
+      current = { ...current, mode };
+      repo.set(SETTINGS_KEY, current);
+      return current;
+    },
+
+    token,
+
+    async setToken(shopId: number, value: string) {
+      const p = profile(shopId);
+      await vault.store(p, value);
+      tokens.set(profileAccount(p), value);
+      rejected.delete(profileAccount(p));
+      saveRejected();
+    },
+
+    async clearToken(shopId: number) {
+      const p = profile(shopId);
+      await vault.clear(p);
+      tokens.set(profileAccount(p), null);
+      rejected.delete(profileAccount(p));
+      saveRejected();
+    },
+
+    /** The gateway refused the token: the flow stops until a supervisor enters a new one. */
+    markRejected(shopId: number) {
+      rejected.add(rejectionKey(shopId));
+      saveRejected();
+    },
+
+    /** A call went through, so the token works after all. Returns whether the state changed. */
+    markAccepted(shopId: number): boolean {
+      if (rejected.size === 0 || !rejected.delete(rejectionKey(shopId))) return false;
+      saveRejected();
+      return true;
+    },
+
+    async tokenStates(): Promise<{ shopId: number; state: TokenState }[]> {
+      if (current.mode === 'live' && !current.gatewayUrl) {
+        return current.shops.map((s) => ({ shopId: s.id, state: 'not_set' }));
+      }
+      return Promise.all(
+        current.shops.map(async (s) => {
+          const state: TokenState = rejected.has(rejectionKey(s.id))
+            ? 'rejected'
+            : current.mode === 'training'
+              ? 'set'
+              : (await token(s.id).catch(() => null))
+                ? 'set'
+                : 'not_set';
+          return { shopId: s.id, state };
+        }),
+      );
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,4 @@
+import initial from './0001-initial.ts';
+
+/** In order. The position is the version: the first entry is version 1. */
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [{ name: '0001-initial', sql: initial }];

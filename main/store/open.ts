@@ -1,0 +1,84 @@
+// Opens the local database and brings its schema up to date, or refuses with a clear reason.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS } from './migrations/index.ts';
+
+export type StoreErrorKind = 'newer_version' | 'migration_mismatch' | 'unreadable';
+
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  readonly kind: StoreErrorKind;
+  constructor(kind: StoreErrorKind, message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export function openDatabase(file: string): DatabaseSync {
+  mkdirSync(dirname(file), { recursive: true });
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(file);
+    db.exec('PRAGMA journal_mode = WAL');
+  } catch (error) {
+    throw new StoreError('unreadable', `The local database at ${file} cannot be opened: ${String(error)}`);
+  }
+  // NORMAL under WAL survives a process crash; only a power cut can lose the last commit.
+  db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function migrate(db: DatabaseSync): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+  const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as {
+    version: number;
+    name: string;
+  }[];
+  const newest = applied.at(-1)?.version ?? 0;
+  if (newest > MIGRATIONS.length) {
+    throw new StoreError(
+      'newer_version',
+      `This database was written by a newer CashDesk (schema ${newest}; this app knows ${MIGRATIONS.length}). Update the app; the data is left untouched.`,
+    );
+  }
+  for (const row of applied) {
+    if (MIGRATIONS[row.version - 1]?.name !== row.name) {
+      throw new StoreError(
+        'migration_mismatch',
+        `Schema step ${row.version} is recorded as "${row.name}", which this app does not know. The data is left untouched.`,
+      );
+    }
+  }
+  const insert = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  MIGRATIONS.slice(newest).forEach((migration, index) => {
+    const version = newest + index + 1;
+    transaction(db, () => {
+      db.exec(migration.sql);
+      insert.run(version, migration.name, new Date().toISOString());
+    });
+  });
+}
+
+let savepoints = 0;
+
+/** All-or-nothing; nests, so a repo method can be atomic on its own and inside a larger unit. */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  const name = `sp${++savepoints}`;
+  db.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = work();
+    db.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+    throw error;
+  }
+}

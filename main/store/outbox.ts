@@ -1,0 +1,77 @@
+// Lookups waiting to be made. Persisted, so a restart, a sign-out or a crash loses none of them.
+import type { DatabaseSync } from 'node:sqlite';
+
+export type LookupReason = 'status' | 'resolve' | 'agent';
+
+export type OutboxEntry = {
+  shopId: number;
+  operationNumber: string;
+  reason: LookupReason;
+  attempts: number;
+  dueAt: string;
+  lastError: string | null;
+};
+
+export function createOutboxRepo(db: DatabaseSync, now: () => string) {
+  // A queued lookup is never doubled; a stronger reason (resolve > agent > status) wins.
+  const upsert = db.prepare(`
+    INSERT INTO outbox (shop_id, operation_number, reason, attempts, due_at, created_at)
+    VALUES (?, ?, ?, 0, ?, ?)
+    ON CONFLICT (shop_id, operation_number) DO UPDATE SET
+      reason = CASE WHEN outbox.reason = 'resolve' OR excluded.reason = 'resolve' THEN 'resolve'
+                    WHEN outbox.reason = 'agent' OR excluded.reason = 'agent' THEN 'agent'
+                    ELSE 'status' END,
+      due_at = MIN(outbox.due_at, excluded.due_at)`);
+  const due = db.prepare(`
+    SELECT shop_id AS shopId, operation_number AS operationNumber, reason, attempts, due_at AS dueAt,
+           last_error AS lastError
+    FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?`);
+  const nextDue = db.prepare('SELECT MIN(due_at) AS dueAt FROM outbox');
+  const reschedule = db.prepare(
+    `UPDATE outbox SET attempts = attempts + ?, due_at = ?, last_error = ?, reason = ?
+     WHERE shop_id = ? AND operation_number = ?`,
+  );
+  const remove = db.prepare('DELETE FROM outbox WHERE shop_id = ? AND operation_number = ?');
+  const count = db.prepare('SELECT COUNT(*) AS n FROM outbox');
+  const pullForward = db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ? AND last_error IS NOT NULL');
+
+  return {
+    enqueue(shopId: number, operationNumber: string, reason: LookupReason, dueAt = now()) {
+      upsert.run(shopId, operationNumber, reason, dueAt, now());
+    },
+    due(limit: number): OutboxEntry[] {
+      return due.all(now(), limit) as OutboxEntry[];
+    },
+    nextDueAt(): string | null {
+      return (nextDue.get() as { dueAt: string | null }).dueAt;
+    },
+    /** `attempts` counts failed or unfinished tries; a lease for an in-flight lookup adds none. */
+    reschedule(
+      shopId: number,
+      operationNumber: string,
+      change: { dueAt: string; error: string | null; reason: LookupReason; addAttempt: boolean },
+    ) {
+      reschedule.run(
+        change.addAttempt ? 1 : 0,
+        change.dueAt,
+        change.error,
+        change.reason,
+        shopId,
+        operationNumber,
+      );
+    },
+    remove(shopId: number, operationNumber: string) {
+      remove.run(shopId, operationNumber);
+    },
+    count(): number {
+      return Number((count.get() as { n: number }).n);
+    },
+    /** When the gateway answers again, lookups that were waiting out a failure go at once. */
+    retryFailedNow() {
+      const at = now();
+      pullForward.run(at, at);
+    },
+  };
+}
+
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;
