@@ -60,6 +60,7 @@ const NEVER_SENT_CODES = new Set([
   'ERR_INVALID_URL',
 ]);
 const MAX_KEPT_BODY_CHARS = 4_000;
+const SERVER_ERROR_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { token } = options;
@@ -73,7 +74,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const getRetry = {
     limit: retry.limit,
     methods: ['get' as const],
-    statusCodes: [408, 429, 500, 502, 503, 504],
+    statusCodes: [408, 429, ...SERVER_ERROR_CODES],
     afterStatusCodes: [429, 503],
     maxRetryAfter: retry.maxRetryAfterMs,
     backoffLimit: retry.maxDelayMs,
@@ -91,9 +92,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     let text: string;
     let status: number;
     try {
-      const response = await send();
-      status = response.status;
-      text = await response.text();
+      // ky's shortcut puts the body read under the same timeout: a stalled body is a timeout too.
+      const pending = send();
+      text = await pending.text();
+      status = (await pending).status;
     } catch (error) {
       throw toGatewayError(error, endpoint, isPost, token);
     }
@@ -217,17 +219,26 @@ function networkCode(error: unknown): string | undefined {
 
 function keepBody(body: unknown, token: string): unknown {
   if (body === undefined || body === '') return undefined;
-  if (typeof body === 'string') {
-    try {
-      return JSON.parse(redact(body, token));
-    } catch {
-      return redact(body, token).slice(0, MAX_KEPT_BODY_CHARS);
-    }
+  if (typeof body !== 'string') return redactDeep(body, token);
+  try {
+    return redactDeep(JSON.parse(body), token);
+  } catch {
+    return redact(body, token).slice(0, MAX_KEPT_BODY_CHARS);
   }
-  return JSON.parse(redact(JSON.stringify(body), token));
 }
 
 /** A gateway might echo the token back; it must not reach our logs through the body. */
 function redact(text: string, token: string): string {
   return token ? text.split(token).join('[redacted]') : text;
+}
+
+function redactDeep(value: unknown, token: string): unknown {
+  if (typeof value === 'string') return redact(value, token).slice(0, MAX_KEPT_BODY_CHARS);
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactDeep(v, token));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [redact(k, token), redactDeep(v, token)]),
+    );
+  }
+  return value;
 }

@@ -1,0 +1,316 @@
+// The sandbox's memory: sessions and the operations they produced, with the business rules the
+// real gateway would apply. Everything lives in Maps; nothing survives the process, by design.
+import { randomUUID } from 'node:crypto';
+import { isWithin, multiply } from '../../common/money.ts';
+import type { Catalogue, MethodType, OperationType, RequisiteKind, Shop } from './catalogue.ts';
+import { type FieldReasons, SandboxError, throwIfAny } from './errors.ts';
+import { maskRequisiteValue, requisiteValueProblem } from './requisites.ts';
+import { isoMillis, isoSeconds } from './time.ts';
+import type { CreateOperationInput, ListQuery, OpenSessionInput, OperationLookup } from './validation.ts';
+
+export type PaymentMethodTypeView = Pick<
+  MethodType,
+  'id' | 'name' | 'instrumentType' | 'country' | 'currency' | 'minAmount' | 'maxAmount'
+>;
+
+export type RequisiteView = { name: string; value: string };
+export type PayerDetailView = { name: string; title: string; type: string; value: string };
+
+export type SessionView = {
+  sessionId: string;
+  expiredAt: string;
+  payerRequisites: { name: string; title: string; type: string }[];
+  paymentMethodRequisites?: RequisiteView[];
+};
+
+export type OperationView = {
+  type: OperationType;
+  id: string | number;
+  shopId: number;
+  operationNumber: string;
+  paymentMethodRequisites?: RequisiteView[];
+  payerId: string;
+  amount: string;
+  currency: string;
+  settlementAmount: string;
+  settlementCurrency: string;
+  registeredAt: string;
+  updatedAt: string;
+  status: string;
+  isCorrection: boolean;
+  payerDetails: PayerDetailView[];
+};
+
+export type OperationEnvelope = { operation: OperationView; parent: null };
+
+export type LedgerOptions = {
+  catalogue: Catalogue;
+  sessionTtlSeconds: number;
+  captureAfterSeconds?: number | undefined;
+};
+
+export type Ledger = {
+  listPaymentMethodTypes(query: ListQuery): PaymentMethodTypeView[];
+  openSession(input: OpenSessionInput): SessionView;
+  createOperation(input: CreateOperationInput): OperationEnvelope;
+  /** Retrieval views mask card, phone and account values. Undefined when unknown. */
+  getOperation(lookup: OperationLookup): OperationEnvelope | undefined;
+  capture(lookup: OperationLookup): OperationEnvelope | undefined;
+  setStatus(lookup: OperationLookup, status: string): boolean;
+  operationCount(): number;
+  close(): void;
+};
+
+type StoredOperation = {
+  id: string | number;
+  session: Session;
+  payerDetails: (PayerDetailView & { kind: RequisiteKind })[];
+  settlementAmount: string;
+  registeredAt: number;
+  updatedAt: number;
+  status: string;
+};
+
+type Session = {
+  id: string;
+  input: OpenSessionInput;
+  method: MethodType;
+  expiresAt: number;
+  operation?: StoredOperation;
+};
+
+/** Integer operation ids start high enough to look like a real gateway's, never like a shop id. */
+const FIRST_INTEGER_ID = 700_001;
+
+export function createLedger(options: LedgerOptions): Ledger {
+  const { catalogue } = options;
+  const sessionsById = new Map<string, Session>();
+  /** shopId → operation number → the session that reserved it. */
+  const numbersByShop = new Map<number, Map<string, Session>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let nextIntegerId = FIRST_INTEGER_ID;
+  let operations = 0;
+
+  function findShop(shopId: number): Shop | undefined {
+    return catalogue.shops.find((s) => s.id === shopId);
+  }
+
+  function findOperation({ shopId, operationNumber }: OperationLookup): StoredOperation | undefined {
+    return numbersByShop.get(shopId)?.get(operationNumber)?.operation;
+  }
+
+  function scheduleAutoCapture(operation: StoredOperation): void {
+    if (options.captureAfterSeconds === undefined) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      // Only a pending operation gets confirmed; a status forced meanwhile stays as forced.
+      if (operation.status === 'created') setStatus(operation, 'captured');
+    }, options.captureAfterSeconds * 1000);
+    // A pending confirmation alone must never keep a process alive.
+    timer.unref();
+    timers.add(timer);
+  }
+
+  return {
+    listPaymentMethodTypes({ shopId, operationType }) {
+      const shop = findShop(shopId);
+      if (!shop) throw new SandboxError('not_found', 'unknown_shop', `Shop ${shopId} is not known`);
+      return methodTypesOf(catalogue, shop, operationType).map(
+        ({ id, name, instrumentType, country, currency, minAmount, maxAmount }) => ({
+          id,
+          name,
+          instrumentType,
+          country,
+          currency,
+          minAmount,
+          maxAmount,
+        }),
+      );
+    },
+
+    openSession(input) {
+      const shop = findShop(input.shopId);
+      if (!shop) throw refused({ shopId: 'unknown shop' });
+      const method = methodTypesOf(catalogue, shop, input.operationType).find(
+        (m) => m.id === input.paymentMethodTypeId,
+      );
+      if (!method) {
+        throw refused({ paymentMethodTypeId: `not available to shop ${shop.id} for ${input.operationType}` });
+      }
+      const fields: FieldReasons = {};
+      if (!isWithin(input.amount, method.minAmount, method.maxAmount)) {
+        fields.amount = `must be between ${method.minAmount} and ${method.maxAmount}`;
+      }
+      if (input.currency !== method.currency) fields.currency = `must be ${method.currency}`;
+      throwIfAny('unprocessable', 'validation_failed', 'The session cannot be opened', fields);
+
+      const numbers = numbersByShop.get(input.shopId) ?? new Map<string, Session>();
+      if (numbers.has(input.operationNumber)) {
+        throw new SandboxError(
+          'conflict',
+          'duplicate_operation_number',
+          `Operation number ${input.operationNumber} is already used in shop ${input.shopId}`,
+          { operationNumber: 'already used in this shop' },
+        );
+      }
+      // Rounded up to the whole second the reply shows, so a session never lives shorter than the TTL.
+      const expiresAt = Math.ceil((Date.now() + options.sessionTtlSeconds * 1000) / 1000) * 1000;
+      const session: Session = { id: randomUUID(), input, method, expiresAt };
+      sessionsById.set(session.id, session);
+      numbers.set(input.operationNumber, session);
+      numbersByShop.set(input.shopId, numbers);
+
+      return {
+        sessionId: session.id,
+        expiredAt: isoSeconds(expiresAt),
+        payerRequisites: method.payerRequisites.map(({ name, title, type }) => ({ name, title, type })),
+        ...(method.paymentMethodRequisites && {
+          paymentMethodRequisites: method.paymentMethodRequisites.map(({ name, value }) => ({ name, value })),
+        }),
+      };
+    },
+
+    createOperation(input) {
+      const session = sessionsById.get(input.sessionId);
+      if (!session) {
+        throw new SandboxError('not_found', 'unknown_session', `Session ${input.sessionId} is not known`);
+      }
+      if (session.operation) {
+        throw new SandboxError('conflict', 'session_used', 'This session has already produced an operation');
+      }
+      if (Date.now() >= session.expiresAt) {
+        throw new SandboxError(
+          'gone',
+          'session_expired',
+          `The session expired at ${isoSeconds(session.expiresAt)}`,
+        );
+      }
+      const payerDetails = checkPayerRequisites(session.method, input);
+      const rate = catalogue.settlementRates[session.input.currency];
+      if (rate === undefined) throw new Error(`no settlement rate for ${session.input.currency}`);
+      const now = Date.now();
+      const operation: StoredOperation = {
+        id: session.method.operationIds === 'uuid' ? randomUUID() : nextIntegerId++,
+        session,
+        payerDetails,
+        settlementAmount: multiply(session.input.amount, rate),
+        registeredAt: now,
+        updatedAt: now,
+        status: 'created',
+      };
+      session.operation = operation;
+      operations += 1;
+      scheduleAutoCapture(operation);
+      return envelope(catalogue, operation, false);
+    },
+
+    getOperation(lookup) {
+      const operation = findOperation(lookup);
+      return operation && envelope(catalogue, operation, true);
+    },
+
+    capture(lookup) {
+      const operation = findOperation(lookup);
+      if (!operation) return undefined;
+      if (operation.status !== 'captured') setStatus(operation, 'captured');
+      return envelope(catalogue, operation, true);
+    },
+
+    setStatus(lookup, status) {
+      const operation = findOperation(lookup);
+      if (!operation) return false;
+      setStatus(operation, status);
+      return true;
+    },
+
+    operationCount: () => operations,
+
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+function refused(fields: FieldReasons): SandboxError {
+  return new SandboxError('unprocessable', 'validation_failed', 'The session cannot be opened', fields);
+}
+
+function methodTypesOf(catalogue: Catalogue, shop: Shop, operationType: OperationType): MethodType[] {
+  return catalogue.methodTypes.filter(
+    (m) => m.operationType === operationType && shop.methodTypeIds.includes(m.id),
+  );
+}
+
+function setStatus(operation: StoredOperation, status: string): void {
+  operation.status = status;
+  // Strictly later even within one millisecond, so "updatedAt changes" always holds.
+  operation.updatedAt = Math.max(Date.now(), operation.updatedAt + 1);
+}
+
+function checkPayerRequisites(
+  method: MethodType,
+  input: CreateOperationInput,
+): StoredOperation['payerDetails'] {
+  const fields: FieldReasons = {};
+  const given = new Map<string, CreateOperationInput['payerRequisites'][number]>();
+  for (const item of input.payerRequisites) {
+    if (given.has(item.name)) fields[`payerRequisites.${item.name}`] = 'given more than once';
+    given.set(item.name, item);
+  }
+  const requested = new Set(method.payerRequisites.map((d) => d.name));
+  for (const name of given.keys()) {
+    if (!requested.has(name)) fields[`payerRequisites.${name}`] = 'was not requested by the session';
+  }
+  for (const descriptor of method.payerRequisites) {
+    const key = `payerRequisites.${descriptor.name}`;
+    const item = given.get(descriptor.name);
+    const problem = !item
+      ? 'is required'
+      : item.type !== descriptor.type
+        ? `type must be ${descriptor.type}`
+        : requisiteValueProblem(descriptor.kind, item.value);
+    if (problem && !fields[key]) fields[key] = problem;
+  }
+  throwIfAny('unprocessable', 'validation_failed', 'The payer requisites are invalid', fields);
+  return method.payerRequisites.map(({ name, title, type, kind }) => ({
+    name,
+    title,
+    type,
+    kind,
+    value: given.get(name)?.value ?? '',
+  }));
+}
+
+function envelope(catalogue: Catalogue, stored: StoredOperation, masked: boolean): OperationEnvelope {
+  const { input, method } = stored.session;
+  const show = (kind: RequisiteKind, value: string) => (masked ? maskRequisiteValue(kind, value) : value);
+  const operation: OperationView = {
+    type: input.operationType,
+    id: stored.id,
+    shopId: input.shopId,
+    operationNumber: input.operationNumber,
+    ...(method.paymentMethodRequisites && {
+      paymentMethodRequisites: method.paymentMethodRequisites.map(({ name, value, kind }) => ({
+        name,
+        value: show(kind, value),
+      })),
+    }),
+    payerId: input.payerId,
+    amount: input.amount,
+    currency: input.currency,
+    settlementAmount: stored.settlementAmount,
+    settlementCurrency: catalogue.settlementCurrency,
+    registeredAt: isoMillis(stored.registeredAt),
+    updatedAt: isoMillis(stored.updatedAt),
+    status: stored.status,
+    isCorrection: false,
+    payerDetails: stored.payerDetails.map(({ name, title, type, value, kind }) => ({
+      name,
+      title,
+      type,
+      value: show(kind, value),
+    })),
+  };
+  return { operation, parent: null };
+}
