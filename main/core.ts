@@ -67,7 +67,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let sandbox: Sandbox | null = null;
   let training = options.training;
   if (!training) {
-    sandbox = await startSandbox({ port: 0, token: randomBytes(24).toString('base64url') });
+    sandbox = await startSandbox({
+      port: 0,
+      token: randomBytes(24).toString('base64url'),
+      stateFile: join(options.dataDir, 'training-gateway.json'),
+    });
     training = sandbox;
   }
 

@@ -1,6 +1,7 @@
 // The sandbox's memory: sessions and the operations they produced, with the business rules the
 // real gateway would apply. Everything lives in Maps; nothing survives the process, by design.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isWithin, multiply } from '../../common/money.ts';
 import type { Catalogue, MethodType, OperationType, RequisiteKind, Shop } from './catalogue.ts';
 import { type FieldReasons, SandboxError, throwIfAny } from './errors.ts';
@@ -47,6 +48,8 @@ export type LedgerOptions = {
   catalogue: Catalogue;
   sessionTtlSeconds: number;
   captureAfterSeconds?: number | undefined;
+  /** Keeps sessions and operations across restarts (training mode), as a real gateway would. */
+  stateFile?: string | undefined;
 };
 
 export type Ledger = {
@@ -91,6 +94,27 @@ export function createLedger(options: LedgerOptions): Ledger {
   let nextIntegerId = FIRST_INTEGER_ID;
   let operations = 0;
 
+  if (options.stateFile) {
+    const saved = loadState(options.stateFile, catalogue);
+    nextIntegerId = saved.nextIntegerId;
+    for (const session of saved.sessions) {
+      sessionsById.set(session.id, session);
+      const numbers = numbersByShop.get(session.input.shopId) ?? new Map<string, Session>();
+      numbers.set(session.input.operationNumber, session);
+      numbersByShop.set(session.input.shopId, numbers);
+      if (session.operation) operations += 1;
+    }
+  }
+
+  function persist(): void {
+    if (options.stateFile) saveState(options.stateFile, nextIntegerId, sessionsById.values());
+  }
+
+  function changeStatus(operation: StoredOperation, status: string): void {
+    setStatus(operation, status);
+    persist();
+  }
+
   function findShop(shopId: number): Shop | undefined {
     return catalogue.shops.find((s) => s.id === shopId);
   }
@@ -104,7 +128,7 @@ export function createLedger(options: LedgerOptions): Ledger {
     const timer = setTimeout(() => {
       timers.delete(timer);
       // Only a pending operation gets confirmed; a status forced meanwhile stays as forced.
-      if (operation.status === 'created') setStatus(operation, 'captured');
+      if (operation.status === 'created') changeStatus(operation, 'captured');
     }, options.captureAfterSeconds * 1000);
     // A pending confirmation alone must never keep a process alive.
     timer.unref();
@@ -159,6 +183,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       sessionsById.set(session.id, session);
       numbers.set(input.operationNumber, session);
       numbersByShop.set(input.shopId, numbers);
+      persist();
 
       return {
         sessionId: session.id,
@@ -200,6 +225,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       };
       session.operation = operation;
       operations += 1;
+      persist();
       scheduleAutoCapture(operation);
       return envelope(catalogue, operation, false);
     },
@@ -212,14 +238,14 @@ export function createLedger(options: LedgerOptions): Ledger {
     capture(lookup) {
       const operation = findOperation(lookup);
       if (!operation) return undefined;
-      if (operation.status !== 'captured') setStatus(operation, 'captured');
+      if (operation.status !== 'captured') changeStatus(operation, 'captured');
       return envelope(catalogue, operation, true);
     },
 
     setStatus(lookup, status) {
       const operation = findOperation(lookup);
       if (!operation) return false;
-      setStatus(operation, status);
+      changeStatus(operation, status);
       return true;
     },
 
@@ -230,6 +256,41 @@ export function createLedger(options: LedgerOptions): Ledger {
       timers.clear();
     },
   };
+}
+
+type SavedState = {
+  nextIntegerId: number;
+  sessions: (Omit<Session, 'method' | 'operation'> & {
+    methodId: string;
+    operation?: Omit<StoredOperation, 'session'>;
+  })[];
+};
+
+function saveState(file: string, nextIntegerId: number, sessions: Iterable<Session>): void {
+  const state: SavedState = {
+    nextIntegerId,
+    sessions: [...sessions].map(({ method, operation, ...session }) => {
+      if (!operation) return { ...session, methodId: method.id };
+      const { session: _circular, ...saved } = operation;
+      return { ...session, methodId: method.id, operation: saved };
+    }),
+  };
+  // Written beside and renamed over, so a crash mid-write never leaves half a file.
+  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  renameSync(`${file}.tmp`, file);
+}
+
+function loadState(file: string, catalogue: Catalogue): { nextIntegerId: number; sessions: Session[] } {
+  if (!existsSync(file)) return { nextIntegerId: FIRST_INTEGER_ID, sessions: [] };
+  const state = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
+  const sessions = state.sessions.flatMap(({ methodId, operation, ...rest }) => {
+    const method = catalogue.methodTypes.find((m) => m.id === methodId);
+    if (!method) return [];
+    const session: Session = { ...rest, method };
+    if (operation) session.operation = { ...operation, session };
+    return [session];
+  });
+  return { nextIntegerId: state.nextIntegerId, sessions };
 }
 
 function refused(fields: FieldReasons): SandboxError {

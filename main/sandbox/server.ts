@@ -29,6 +29,8 @@ export type SandboxOptions = {
   sessionTtlSeconds?: number;
   captureAfterSeconds?: number;
   latencyMs?: number;
+  /** Keeps the ledger in this JSON file across restarts (the app's training gateway does). */
+  stateFile?: string;
 };
 
 export type Sandbox = {
@@ -64,6 +66,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     catalogue: DEFAULT_CATALOGUE,
     sessionTtlSeconds: options.sessionTtlSeconds ?? 900,
     captureAfterSeconds: options.captureAfterSeconds,
+    stateFile: options.stateFile,
   });
   const faults = createFaultQueue();
   const log: RequestRecord[] = [];

@@ -3,6 +3,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, type TestContext, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -1058,5 +1061,35 @@ describe('cli', () => {
     const [code] = await once(child, 'exit', { signal: AbortSignal.timeout(5_000) });
     assert.equal(code, 2);
     assert.match(stderr, /--port/);
+  });
+});
+
+describe('state file', () => {
+  test('sessions, operations, statuses and used numbers survive a restart', async (t) => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'cashdesk-sandbox-')), 'state.json');
+    const first = await startSandbox({ port: 0, token: TOKEN, stateFile });
+    const { request, operation } = await createOperation(first, { paymentMethodTypeId: BANK_KZT_IN }, [
+      { name: 'fullName', type: 'string', value: 'Aida Nurlanovna' },
+      { name: 'cardNumber', type: 'string', value: '4400430012341234' },
+    ]);
+    const { request: open } = await openSession(first);
+    first.capture(1001, request.operationNumber);
+    await first.close();
+
+    const second = await start(t, { stateFile });
+    assert.equal(second.operationCount(), 1);
+    const found = await call(second, 'GET', opPath(1001, request.operationNumber));
+    assert.equal(found.status, 200);
+    assert.equal(found.body.data.operation.id, operation.id);
+    assert.equal(found.body.data.operation.status, 'captured');
+    const reused = await call(second, 'POST', `${api}/sessions`, {
+      body: sessionBody({ operationNumber: open.operationNumber }),
+    });
+    assert.equal(reused.status, 409);
+    const next = await createOperation(second, { paymentMethodTypeId: BANK_KZT_IN }, [
+      { name: 'fullName', type: 'string', value: 'Aida Nurlanovna' },
+      { name: 'cardNumber', type: 'string', value: '4400430012341234' },
+    ]);
+    assert.equal(next.operation.id, operation.id + 1, 'integer ids continue after a restart');
   });
 });
