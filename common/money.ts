@@ -55,26 +55,19 @@ export function normaliseAmount(text: string): string | null {
 }
 
 /**
- * Formats for display with Intl, without a float: the integer and fraction
- * parts are formatted separately from the decimal string.
+ * Formats for display with Intl. The decimal string goes to Intl as a string, which it reads as an
+ * exact decimal (Intl.NumberFormat v3), so no digit is lost to a float.
  */
 export function formatMoney(amount: string, currency: string, locale: string): string {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const fractionDigits = Math.max(2, fraction.length);
-  let formatter: Intl.NumberFormat;
+  const fractionDigits = Math.max(2, amount.split('.')[1]?.length ?? 0);
   try {
-    formatter = new Intl.NumberFormat(locale, {
+    return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
-    });
+    }).format(amount as Intl.StringNumericLiteral);
   } catch {
     return `${amount} ${currency}`;
   }
-  // formatToParts on BigInt keeps every digit exact; the fraction is spliced in as text.
-  const parts = formatter.formatToParts(BigInt(`${negative ? '-' : ''}${whole}`));
-  const paddedFraction = fraction.padEnd(fractionDigits, '0');
-  return parts.map((p) => (p.type === 'fraction' ? paddedFraction : p.value)).join('');
 }

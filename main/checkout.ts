@@ -6,7 +6,7 @@ import { AgentError } from './app-error.ts';
 import type { ConnectivityTracker } from './connectivity.ts';
 import { GatewayError } from './gateway/errors.ts';
 import type { Gateways } from './gateways.ts';
-import type { Ledger } from './ledger.ts';
+import { expectOperation, type Ledger } from './ledger.ts';
 import type { Lookups } from './lookups.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
 import type { SettingsService } from './settings.ts';
@@ -188,8 +188,13 @@ export function createCheckout(deps: Deps) {
       { kind: 'create_sent' },
     );
     try {
-      const envelope = await call(record.shopId, () =>
-        client.createOperation({ sessionId: record.sessionId!, payerRequisites }),
+      const envelope = await call(record.shopId, async () =>
+        expectOperation(
+          await client.createOperation({ sessionId: record.sessionId!, payerRequisites }),
+          record.shopId,
+          record.operationNumber,
+          'createOperation',
+        ),
       );
       const created = ledger.applyRemote(envelope, 'created');
       deps.lookups.enqueue(created.shopId, created.operationNumber, 'status', 0);

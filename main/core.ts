@@ -18,7 +18,7 @@ import { createCheckout } from './checkout.ts';
 import { createConnectivity } from './connectivity.ts';
 import { GatewayError } from './gateway/errors.ts';
 import { createGateways, type GatewayTuning, type TrainingGateway } from './gateways.ts';
-import { createLedger } from './ledger.ts';
+import { createLedger, expectOperation } from './ledger.ts';
 import { createLog } from './log.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY, type LookupPolicy } from './lookups.ts';
 import { recoverUnsettled } from './recovery.ts';
@@ -228,7 +228,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'lookup.byNumber': async ({ shopId, operationNumber }) => {
       try {
         const { client } = await gateways.forShop(shopId);
-        const envelope = await client.getOperation({ shopId, operationNumber });
+        const envelope = expectOperation(
+          await client.getOperation({ shopId, operationNumber }),
+          shopId,
+          operationNumber,
+          'getOperation',
+        );
         gatewayAnswered(shopId);
         return { state: 'found' as const, operation: ledger.view(ledger.applyRemote(envelope)) };
       } catch (error) {

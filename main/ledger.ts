@@ -1,6 +1,7 @@
 // Every change to a local operation goes through here: persisted with its audit event first, then
 // announced to the renderer. One place, so nothing is shown that is not yet on disk.
 import { compare } from '../common/money.ts';
+import { type Endpoint, GatewayError } from './gateway/errors.ts';
 import type { OperationEnvelope } from './gateway/schemas.ts';
 import { toView } from './operation-view.ts';
 import type { Store } from './store/index.ts';
@@ -95,6 +96,27 @@ function remoteEvent(local: OperationRecord, remote: OperationEnvelope['operatio
     return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${remote.status}` };
   }
   return null;
+}
+
+/**
+ * A reply must be about the operation asked for. A well-formed envelope for another number would
+ * otherwise be filed as a phantom operation while the real one is left unsettled, so it counts as
+ * an unreadable reply (and, for a create, as an unknown outcome to settle by lookup).
+ */
+export function expectOperation(
+  envelope: OperationEnvelope,
+  shopId: number,
+  operationNumber: string,
+  endpoint: Endpoint,
+): OperationEnvelope {
+  const { operation } = envelope;
+  if (operation.shopId === shopId && operation.operationNumber === operationNumber) return envelope;
+  throw new GatewayError({
+    kind: 'invalid_response',
+    endpoint,
+    outcomeUnknown: endpoint === 'createOperation',
+    detail: `the reply is about operation ${operation.operationNumber} of shop ${operation.shopId}`,
+  });
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

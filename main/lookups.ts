@@ -6,11 +6,11 @@ import { AgentError } from './app-error.ts';
 import type { ConnectivityTracker } from './connectivity.ts';
 import { GatewayError } from './gateway/errors.ts';
 import type { Gateways } from './gateways.ts';
-import type { Ledger } from './ledger.ts';
+import { expectOperation, type Ledger } from './ledger.ts';
 import { isFinal } from './operation-view.ts';
 import type { Store } from './store/index.ts';
 import type { OperationRecord } from './store/operations.ts';
-import type { OutboxEntry } from './store/outbox.ts';
+import type { LookupReason, OutboxEntry } from './store/outbox.ts';
 
 export type LookupPolicy = {
   concurrency: number;
@@ -38,8 +38,10 @@ export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
   notFoundGraceMs: 30_000,
 };
 
-/** An entry being looked up is leased this far ahead, so a restart mid-lookup simply retries it. */
+/** An entry being looked up is leased this far ahead; the next start releases a lease left behind. */
 const LEASE_MS = 5 * 60_000;
+/** The lease's `last_error`, so that retryFailedNow() releases it (see fill). */
+const IN_FLIGHT = 'in_flight';
 const MAX_TIMER_MS = 60_000;
 
 type Deps = {
@@ -56,6 +58,8 @@ type Deps = {
 export function createLookups(deps: Deps) {
   const { store, policy } = deps;
   const inflight = new Set<string>();
+  // Stronger reasons queued for an operation while its lookup was in flight.
+  const lateReasons = new Map<string, LookupReason>();
   // Counted inside the request path itself, so the benchmark sees what really ran concurrently.
   const running = new Map<string, number>();
   let duplicateInflight = 0;
@@ -77,6 +81,9 @@ export function createLookups(deps: Deps) {
       return;
     }
     const wait = Math.min(Math.max(0, Date.parse(next) - Date.now()), MAX_TIMER_MS);
+    // Still due after fill(): it waits for a free slot, or it is an in-flight lookup asked for
+    // again. Either way a lookup ending kicks again; a zero timer would only spin until then.
+    if (wait === 0 && inflight.size > 0) return;
     timer = setTimeout(kick, wait);
     timer.unref?.();
   }
@@ -88,29 +95,40 @@ export function createLookups(deps: Deps) {
       const k = key(entry.shopId, entry.operationNumber);
       if (inflight.has(k)) continue;
       inflight.add(k);
-      // The lease clears the error so a reconnect does not pull an in-flight lookup forward.
+      // The lease is marked as an error so that retryFailedNow() releases it: a reconnect only makes
+      // it due (fill() skips what is in flight), and a start after a crash asks again at once
+      // instead of sitting out a lease nobody holds any more.
       store.outbox.reschedule(entry.shopId, entry.operationNumber, {
         dueAt: later(LEASE_MS),
-        error: null,
+        error: IN_FLIGHT,
         reason: entry.reason,
         addAttempt: false,
       });
       void run(entry).finally(() => {
         inflight.delete(k);
+        lateReasons.delete(k);
         kick();
       });
     }
   }
 
-  async function run(entry: OutboxEntry) {
-    const k = key(entry.shopId, entry.operationNumber);
+  async function run(leased: OutboxEntry) {
+    const k = key(leased.shopId, leased.operationNumber);
+    // A reason that arrived while this lookup was out (an agent asking) must not be lost to the
+    // stale entry read at lease time: it decides who is answered and what is rescheduled.
+    const current = (): OutboxEntry => ({ ...leased, reason: stronger(leased.reason, lateReasons.get(k)) });
     try {
-      const { client } = await deps.gateways.forShop(entry.shopId);
+      const { client } = await deps.gateways.forShop(leased.shopId);
       running.set(k, (running.get(k) ?? 0) + 1);
       duplicateInflight = Math.max(duplicateInflight, (running.get(k) ?? 1) - 1);
-      const envelope = await client
-        .getOperation(entry)
+      const reply = await client
+        .getOperation(leased)
         .finally(() => running.set(k, (running.get(k) ?? 1) - 1));
+      // The core closed while this lookup was out: the store is closed too. The entry keeps its
+      // lease, which the next start releases (recoverUnsettled).
+      if (closed) return;
+      const entry = current();
+      const envelope = expectOperation(reply, entry.shopId, entry.operationNumber, 'getOperation');
       settledConnection(entry.shopId);
       const record = deps.ledger.applyRemote(envelope);
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.ledger.view(record) });
@@ -118,7 +136,8 @@ export function createLookups(deps: Deps) {
         store.outbox.remove(entry.shopId, entry.operationNumber);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status');
     } catch (error) {
-      failed(entry, error);
+      if (closed) return;
+      failed(current(), error);
     }
   }
 
@@ -163,10 +182,13 @@ export function createLookups(deps: Deps) {
     }
     if (error.kind === 'unauthorized') deps.tokenRejected(entry.shopId);
     else deps.connectivity.failed(error);
+    // A wait the gateway asked for (Retry-After) is stored without an error, so another lookup's
+    // success (retryFailedNow pulls failed entries forward) cannot cut it short.
+    const told = error.retryAfterMs !== undefined && error.kind !== 'unauthorized';
     retryLater(
       entry,
       error.kind === 'unauthorized' ? policy.failureMaxDelayMs : failureDelay(entry, error),
-      error.kind,
+      told ? null : error.kind,
     );
   }
 
@@ -211,6 +233,8 @@ export function createLookups(deps: Deps) {
     /** Queues a lookup (at most one per operation) and starts draining. */
     enqueue(shopId: number, operationNumber: string, reason: OutboxEntry['reason'], delayMs = 0) {
       store.outbox.enqueue(shopId, operationNumber, reason, later(delayMs));
+      const k = key(shopId, operationNumber);
+      if (inflight.has(k)) lateReasons.set(k, stronger(reason, lateReasons.get(k)));
       deps.connectivity.changed();
       kick();
     },
@@ -227,6 +251,12 @@ export function createLookups(deps: Deps) {
       clearTimeout(timer);
     },
   };
+}
+
+/** The outbox keeps one reason per operation: resolve > agent > status, as the store's upsert does. */
+const REASON_RANK: Record<LookupReason, number> = { status: 0, agent: 1, resolve: 2 };
+function stronger(a: LookupReason, b: LookupReason | undefined): LookupReason {
+  return b !== undefined && REASON_RANK[b] > REASON_RANK[a] ? b : a;
 }
 
 export type Lookups = ReturnType<typeof createLookups>;

@@ -18,7 +18,7 @@ export function isFinal(record: OperationRecord): boolean {
 /**
  * Payin: the payer's cash is taken once the gateway holds the operation, and the agent then confirms.
  * Payout: cash is handed over only once the operation reads `captured`.
- * Whenever the outcome or status is uncertain, no cash moves.
+ * Whenever the outcome or status is uncertain, no cash moves; nor for operations another terminal ran.
  */
 export function cashAdvice(record: OperationRecord): CashAdvice {
   switch (record.phase) {
@@ -27,6 +27,8 @@ export function cashAdvice(record: OperationRecord): CashAdvice {
     case 'outcome_unknown':
       return 'hold';
     case 'created':
+      // An operation found by lookup was run elsewhere: its cash may already have changed hands.
+      if (record.origin === 'lookup') return 'none';
       if (record.status === 'captured') return record.type === 'payin' ? 'accept' : 'hand_over';
       if (record.status === 'created' && record.type === 'payin') return 'accept';
       return 'hold';

@@ -30,5 +30,8 @@ export function recoverUnsettled(store: Store, ledger: Ledger, lookups: Lookups)
         store.outbox.enqueue(record.shopId, record.operationNumber, 'status');
     }
   }
+  // Nothing is in flight yet: leases left by lookups that were out when the app stopped, and
+  // back-offs meant for a connection that failed back then, are released so they go at once.
+  store.outbox.retryFailedNow();
   lookups.kick();
 }
