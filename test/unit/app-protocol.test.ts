@@ -29,8 +29,14 @@ test('refuses paths that escape the renderer folder, however encoded', () => {
 });
 
 test('dot segments the URL parser resolves stay inside the folder', () => {
-  assert.equal(resolveAppFile(root, 'app://cashdesk/../../main/index.js')?.file, join(root, 'main', 'index.js'));
-  assert.equal(resolveAppFile(root, 'app://cashdesk/%2e%2e/%2e%2e/etc/passwd')?.file, join(root, 'etc', 'passwd'));
+  assert.equal(
+    resolveAppFile(root, 'app://cashdesk/../../main/index.js')?.file,
+    join(root, 'main', 'index.js'),
+  );
+  assert.equal(
+    resolveAppFile(root, 'app://cashdesk/%2e%2e/%2e%2e/etc/passwd')?.file,
+    join(root, 'etc', 'passwd'),
+  );
 });
 
 test('the content security policy is strict', () => {
