@@ -266,6 +266,14 @@ export const channels = {
   'history.refresh': channel(byLocalId, OperationView),
 
   'lookup.byNumber': channel(z.object({ shopId, operationNumber }).strict(), LookupResult),
+
+  /** The payer's receipt as fixed-column text; `copy` once it has been printed before. */
+  'receipts.render': channel(
+    z.object({ localId, width: z.union([z.literal(32), z.literal(42), z.literal(48)]) }).strict(),
+    z.object({ text: z.string(), copy: z.boolean() }),
+  ),
+  /** Counts a print, so every later receipt for this operation says COPY. */
+  'receipts.markPrinted': channel(byLocalId, OperationView),
 } as const;
 
 export type Channels = typeof channels;

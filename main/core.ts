@@ -21,6 +21,7 @@ import { createGateways, type GatewayTuning, type TrainingGateway } from './gate
 import { createLedger, expectOperation } from './ledger.ts';
 import { createLog } from './log.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY, type LookupPolicy } from './lookups.ts';
+import { renderReceipt } from './receipts.ts';
 import { recoverUnsettled } from './recovery.ts';
 import { type Sandbox, startSandbox } from './sandbox/server.ts';
 import { createSettingsService } from './settings.ts';
@@ -225,6 +226,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       return ledger.view(record);
     },
+    'receipts.render': ({ localId, width }) => {
+      const record = receiptable(localId);
+      const { shops, language } = settings.get();
+      const shopName = shops.find((s) => s.id === record.shopId)?.name ?? String(record.shopId);
+      const copy = record.printCount > 0;
+      return {
+        text: renderReceipt({ operation: ledger.view(record), shopName, width, language, copy }),
+        copy,
+      };
+    },
+    'receipts.markPrinted': ({ localId }) => {
+      const record = receiptable(localId);
+      const printCount = record.printCount + 1;
+      return ledger.view(
+        ledger.save(localId, { printCount }, { kind: 'receipt_printed', detail: `print ${printCount}` }),
+      );
+    },
     'lookup.byNumber': async ({ shopId, operationNumber }) => {
       try {
         const { client } = await gateways.forShop(shopId);
@@ -249,6 +267,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
     },
   };
+
+  /** A receipt is for an operation the gateway holds, never for an attempt. */
+  function receiptable(localId: number) {
+    const record = checkout.get(localId);
+    if (record.phase !== 'created') {
+      throw new AgentError('conflict', 'There is no receipt for an operation the gateway does not hold.', {
+        localId,
+      });
+    }
+    return record;
+  }
 
   async function invoke(channel: string, request: unknown): Promise<Result<unknown>> {
     if (!Object.hasOwn(channels, channel)) {
