@@ -197,7 +197,7 @@ export function createCheckout(deps: Deps) {
         ),
       );
       const created = ledger.applyRemote(envelope, 'created');
-      deps.lookups.enqueue(created.shopId, created.operationNumber, 'status', 0);
+      deps.lookups.follow(created.shopId, created.operationNumber);
       return ledger.view(created);
     } catch (error) {
       throw settleFailure(record, error);

@@ -280,21 +280,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   async function invoke(channel: string, request: unknown): Promise<Result<unknown>> {
-    if (!Object.hasOwn(channels, channel)) {
-      return {
-        ok: false,
-        error: { kind: 'invalid_input', message: `Unknown channel "${channel}".`, cash: 'none' },
-      };
+    if (typeof channel !== 'string' || !Object.hasOwn(channels, channel)) {
+      return { ok: false, error: { kind: 'invalid_input', message: 'Unknown channel.', cash: 'none' } };
     }
     const name = channel as ChannelName;
-    const parsed = channels[name].request.safeParse(request);
-    if (!parsed.success) {
-      const detail = parsed.error.issues
-        .map((i) => `${i.path.join('.') || 'request'}: ${i.message}`)
-        .join('; ');
-      return { ok: false, error: { kind: 'invalid_input', message: detail, cash: 'none' } };
-    }
     try {
+      const parsed = channels[name].request.safeParse(request);
+      if (!parsed.success) {
+        const detail = parsed.error.issues
+          .map((i) => `${i.path.join('.') || 'request'}: ${i.message}`)
+          .join('; ');
+        return { ok: false, error: { kind: 'invalid_input', message: detail, cash: 'none' } };
+      }
       const handler = handlers[name] as (request: unknown) => Promise<unknown> | unknown;
       const value = await handler(parsed.data);
       // The response is checked too, so the contract can never silently drift.

@@ -84,8 +84,8 @@ export function createLookups(deps: Deps) {
     // Still due after fill(): it waits for a free slot, or it is an in-flight lookup asked for
     // again. Either way a lookup ending kicks again; a zero timer would only spin until then.
     if (wait === 0 && inflight.size > 0) return;
+    // Kept referenced: a queued lookup is work still to do, and close() clears the timer.
     timer = setTimeout(kick, wait);
-    timer.unref?.();
   }
 
   function fill() {
@@ -229,15 +229,24 @@ export function createLookups(deps: Deps) {
     retryLater(entry, wait, 'not_found');
   }
 
+  /** Queues a lookup (at most one per operation) and starts draining. */
+  function enqueue(shopId: number, operationNumber: string, reason: OutboxEntry['reason'], delayMs = 0) {
+    store.outbox.enqueue(shopId, operationNumber, reason, later(delayMs));
+    const k = key(shopId, operationNumber);
+    if (inflight.has(k)) lateReasons.set(k, stronger(reason, lateReasons.get(k)));
+    deps.connectivity.changed();
+    kick();
+  }
+
+  /** Follows a freshly created operation: the create reply has just told us its status, so the
+   * first check comes after the usual wait. */
+  function follow(shopId: number, operationNumber: string) {
+    enqueue(shopId, operationNumber, 'status', policy.statusDelayMs);
+  }
+
   return {
-    /** Queues a lookup (at most one per operation) and starts draining. */
-    enqueue(shopId: number, operationNumber: string, reason: OutboxEntry['reason'], delayMs = 0) {
-      store.outbox.enqueue(shopId, operationNumber, reason, later(delayMs));
-      const k = key(shopId, operationNumber);
-      if (inflight.has(k)) lateReasons.set(k, stronger(reason, lateReasons.get(k)));
-      deps.connectivity.changed();
-      kick();
-    },
+    enqueue,
+    follow,
     kick,
     /** Resolves when nothing is queued or in flight (for tests and benchmarks). */
     idle(): Promise<void> {

@@ -70,18 +70,23 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     headers: { Accept: 'application/json', 'Api-Access-Token': token },
     retry: { limit: 0 },
+    // A redirect would carry the token to wherever it points: the gateway never needs one.
+    redirect: 'error',
   });
-  const getRetry = {
-    limit: retry.limit,
-    methods: ['get' as const],
-    statusCodes: [408, 429, ...SERVER_ERROR_CODES],
-    afterStatusCodes: [429, 503],
-    maxRetryAfter: retry.maxRetryAfterMs,
-    backoffLimit: retry.maxDelayMs,
-    delay: (attempt: number) => retry.baseDelayMs * 2 ** (attempt - 1),
-    jitter: true,
-    retryOnTimeout: true,
-  };
+  // GETs get their own instance, built once: per-call options cost ky a merge on every request.
+  const getApi = api.extend({
+    retry: {
+      limit: retry.limit,
+      methods: ['get' as const],
+      statusCodes: [408, 429, ...SERVER_ERROR_CODES],
+      afterStatusCodes: [429, 503],
+      maxRetryAfter: retry.maxRetryAfterMs,
+      backoffLimit: retry.maxDelayMs,
+      delay: (attempt: number) => retry.baseDelayMs * 2 ** (attempt - 1),
+      jitter: true,
+      retryOnTimeout: true,
+    },
+  });
 
   async function call<S extends z.ZodType<{ data: unknown }>>(
     endpoint: Endpoint,
@@ -116,6 +121,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     } catch {
       throw invalid('the reply is not JSON');
     }
+    // A reply that echoes the token must not carry it into history, IPC or the log.
+    if (token && text.includes(token)) json = redactDeep(json, token);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -128,7 +135,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     listPaymentMethodTypes: ({ shopId, operationType }) =>
       call(
         'listPaymentMethodTypes',
-        () => api.get('payment-method-types', { searchParams: { shopId, operationType }, retry: getRetry }),
+        () => getApi.get('payment-method-types', { searchParams: { shopId, operationType } }),
         ListPaymentMethodTypesResponse,
       ),
     openSession: (request) =>
@@ -148,7 +155,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       return call(
         'getOperation',
-        () => api.get(`operations/${shopId}/${encodeURIComponent(operationNumber)}`, { retry: getRetry }),
+        () => getApi.get(`operations/${shopId}/${encodeURIComponent(operationNumber)}`),
         OperationResponse,
       );
     },

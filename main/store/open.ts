@@ -17,17 +17,25 @@ export class StoreError extends Error {
 
 export function openDatabase(file: string): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true });
-  let db: DatabaseSync;
+  let db: DatabaseSync | undefined;
+  let applied: AppliedMigration[];
   try {
     db = new DatabaseSync(file);
-    db.exec('PRAGMA journal_mode = WAL');
+    // Connection settings only: nothing here writes to the file.
+    db.exec('PRAGMA busy_timeout = 5000');
+    applied = appliedMigrations(db);
   } catch (error) {
+    db?.close();
     throw new StoreError('unreadable', `The local database at ${file} cannot be opened: ${String(error)}`);
   }
-  // NORMAL under WAL survives a process crash; only a power cut can lose the last commit.
-  db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
   try {
-    migrate(db);
+    // Refuse before writing anything: even switching the journal mode rewrites the file header,
+    // and a newer app's database must be left exactly as it was.
+    checkCompatible(applied);
+    db.exec('PRAGMA journal_mode = WAL');
+    // NORMAL under WAL survives a process crash; only a power cut can lose the last commit.
+    db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
+    migrate(db, applied);
   } catch (error) {
     db.close();
     throw error;
@@ -35,13 +43,20 @@ export function openDatabase(file: string): DatabaseSync {
   return db;
 }
 
-function migrate(db: DatabaseSync): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
-  const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as {
-    version: number;
-    name: string;
-  }[];
+type AppliedMigration = { version: number; name: string };
+
+/** Read-only: a file that is not a database fails here, before anything is written to it. */
+function appliedMigrations(db: DatabaseSync): AppliedMigration[] {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  if (!table) return [];
+  return db
+    .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
+    .all() as AppliedMigration[];
+}
+
+function checkCompatible(applied: AppliedMigration[]): void {
   const newest = applied.at(-1)?.version ?? 0;
   if (newest > MIGRATIONS.length) {
     throw new StoreError(
@@ -57,6 +72,12 @@ function migrate(db: DatabaseSync): void {
       );
     }
   }
+}
+
+function migrate(db: DatabaseSync, applied: AppliedMigration[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+  const newest = applied.at(-1)?.version ?? 0;
   const insert = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   MIGRATIONS.slice(newest).forEach((migration, index) => {
     const version = newest + index + 1;

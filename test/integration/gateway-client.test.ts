@@ -129,6 +129,21 @@ const count = (route: RouteName) => sandbox.requests(route).length;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const TIMED_OUT = Symbol('timed out');
+
+/** `promise`'s value, or TIMED_OUT after `ms`; the timer is cleared so it never holds the process open. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  try {
+    return await Promise.race([promise, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Takes the sandbox offline and lets this process notice that its kept-alive sockets were closed.
  * A request sent in the same instant can still go out on such a stale socket and fail with "other
@@ -729,14 +744,14 @@ describe('errors: every kind, with status and endpoint', () => {
           endpoint === 'getOperation'
             ? gateway.getOperation({ shopId: SHOP, operationNumber: 'n' })
             : gateway.createOperation({ sessionId: 's', payerRequisites: [] });
-        const outcome = await Promise.race([
+        const outcome = await within(
           call.then(
             () => 'resolved',
             (e: unknown) => e,
           ),
-          sleep(3_000),
-        ]);
-        assert.notEqual(outcome, undefined, `still waiting 3 s after a ${HANG_TIMEOUT_MS} ms timeout`);
+          3_000,
+        );
+        assert.notEqual(outcome, TIMED_OUT, `still waiting 3 s after a ${HANG_TIMEOUT_MS} ms timeout`);
         assert.ok(outcome instanceof GatewayError, String(outcome));
         assert.equal(outcome.kind, 'timeout');
         assert.equal(outcome.endpoint, endpoint);
@@ -1265,15 +1280,17 @@ describe('GET retries', () => {
     sandbox.resetRequests();
     sandbox.inject('getOperation', { kind: 'respond', status: 429, headers: { 'Retry-After': '30' } });
     const gateway = client({ retry: { ...FAST_RETRY, maxRetryAfterMs: 200 } });
-    const started = Date.now();
-    await callEndpoint(gateway, 'getOperation', prepared);
+    // Unclamped, the call would take 30 s.
+    const done = await within(
+      callEndpoint(gateway, 'getOperation', prepared).then(() => true),
+      10_000,
+    );
+    assert.equal(done, true, 'still waiting after 10 s: Retry-After was not clamped');
     assert.equal(count('getOperation'), 2);
     const [first, second] = sandbox.requests('getOperation');
     assert.ok(first && second);
     const gap = Date.parse(second.at) - Date.parse(first.at);
     assert.ok(gap >= 150, `the clamped wait was still honoured (${gap} ms)`);
-    // Unclamped, this would be 30 s.
-    assert.ok(Date.now() - started < 10_000);
   });
 
   test('the back-off is capped by maxDelayMs', { timeout: 20_000 }, async () => {
@@ -1282,10 +1299,12 @@ describe('GET retries', () => {
     sandbox.inject('getOperation', { kind: 'respond', status: 500 }, 3);
     // Uncapped, three jittered retries would wait U·10 + U·20 + U·40 s: under 8 s about 1% of the time.
     const gateway = client({ retry: { limit: 3, baseDelayMs: 10_000, maxDelayMs: 50, maxRetryAfterMs: 50 } });
-    const started = Date.now();
-    await callEndpoint(gateway, 'getOperation', prepared);
+    const done = await within(
+      callEndpoint(gateway, 'getOperation', prepared).then(() => true),
+      8_000,
+    );
+    assert.equal(done, true, 'still backing off after 8 s: maxDelayMs did not cap the delay');
     assert.equal(count('getOperation'), 4);
-    assert.ok(Date.now() - started < 8_000);
   });
 });
 

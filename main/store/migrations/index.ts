@@ -1,4 +1,8 @@
 import initial from './0001-initial.ts';
+import historyIndexes from './0002-history-indexes.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
-export const MIGRATIONS: readonly { name: string; sql: string }[] = [{ name: '0001-initial', sql: initial }];
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  { name: '0001-initial', sql: initial },
+  { name: '0002-history-indexes', sql: historyIndexes },
+];

@@ -1,0 +1,133 @@
+// `npm run bench`: runs every benchmark suite present, merges what they measure into
+// bench/results.json (keys sorted, with when and where it was measured) and prints each value next
+// to its target. `node bench/run.ts core gateway` runs only the named suites; the values of suites
+// not run are kept from the previous results.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const RESULTS = join(HERE, 'results.json');
+
+type Suite = { name: string; file: string; exported: string };
+const SUITES: Suite[] = [
+  { name: 'core', file: 'core.ts', exported: 'benchCore' },
+  { name: 'gateway', file: 'gateway.ts', exported: 'benchGateway' },
+  { name: 'renderer', file: 'renderer.ts', exported: 'benchRenderer' },
+];
+
+type Target = { at: 'most' | 'least'; value: number };
+/** From the issues that asked for each benchmark. Keys without a target are diagnostics. */
+const TARGETS: Record<string, Target> = {
+  'history.lookup_by_number_ms_p95': { at: 'most', value: 2 },
+  'history.search_page_ms_p95': { at: 'most', value: 20 },
+  'history.db_bytes_per_operation': { at: 'most', value: 1500 },
+  'core.cold_open_ms': { at: 'most', value: 300 },
+  'queue.drain_lookups_per_s': { at: 'least', value: 500 },
+  'queue.duplicate_inflight': { at: 'most', value: 0 },
+  'core.checkout_overhead_ratio': { at: 'most', value: 1.5 },
+  'gateway.client_vs_raw_fetch_ratio': { at: 'most', value: 1.25 },
+  'renderer.initial_js_gzip_kb': { at: 'most', value: 200 },
+  'renderer.home_interactive_ms': { at: 'most', value: 400 },
+  'flow.payin_interactions': { at: 'most', value: 7 },
+};
+
+function previous(): Record<string, unknown> {
+  if (!existsSync(RESULTS)) return {};
+  try {
+    return JSON.parse(readFileSync(RESULTS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function sortedKeys(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function verdict(key: string, value: unknown): string {
+  const target = TARGETS[key];
+  if (!target || typeof value !== 'number') return '';
+  const met = target.at === 'most' ? value <= target.value : value >= target.value;
+  return met ? 'ok' : 'MISSED';
+}
+
+async function main(): Promise<void> {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !SUITES.some((s) => s.name === name));
+  if (unknown.length) {
+    console.error(`unknown suite(s): ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const measured: Record<string, number> = {};
+  const failed: string[] = [];
+  const ran: string[] = [];
+  for (const suite of SUITES) {
+    if (asked.length && !asked.includes(suite.name)) continue;
+    const path = join(HERE, suite.file);
+    if (!existsSync(path)) {
+      console.log(`- ${suite.name}: bench/${suite.file} is not there yet, skipped`);
+      continue;
+    }
+    console.log(`- ${suite.name} …`);
+    const started = performance.now();
+    try {
+      const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      const run = module[suite.exported];
+      if (typeof run !== 'function')
+        throw new Error(`bench/${suite.file} does not export ${suite.exported}()`);
+      Object.assign(measured, await (run as () => Promise<Record<string, number>>)());
+      ran.push(suite.name);
+      console.log(`  ${suite.name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      failed.push(suite.name);
+      console.error(
+        `  ${suite.name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+  }
+
+  const cpu = cpus();
+  const results = sortedKeys({
+    ...previous(),
+    ...measured,
+    measuredAt: new Date().toISOString(),
+    machine:
+      `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+      `${process.platform}/${process.arch}, Node ${process.versions.node}, SQLite ${process.versions.sqlite}; ` +
+      `suites run: ${ran.join(', ') || 'none'}`,
+  });
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+
+  const rows = Object.entries(results)
+    .filter(([key]) => key !== 'measuredAt' && key !== 'machine')
+    .map(([key, value]) => {
+      const target = TARGETS[key];
+      return [
+        key,
+        String(value),
+        target ? `${target.at === 'most' ? '≤' : '≥'} ${target.value}` : '—',
+        verdict(key, value),
+        key in measured ? '' : '(previous run)',
+      ];
+    });
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(...rows.map((r) => r[i]!.length), ['key', 'value', 'target'][i]!.length),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+      .join('  ')
+      .trimEnd();
+  console.log(`\n${line(['key', 'value', 'target', ''])}`);
+  for (const row of rows) console.log(line(row));
+  console.log(`\nwritten to ${RESULTS}`);
+  if (failed.length) {
+    console.error(`failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
