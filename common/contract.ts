@@ -2,6 +2,7 @@
 // once with zod. Main parses every request with these schemas; preload and the test harness build
 // `window.cashdesk` from the same table. Imports neither electron nor node.
 import { z } from 'zod';
+import { ERROR_KINDS } from './error-kinds.ts';
 import { AMOUNT_PATTERN } from './money.ts';
 
 export const CHANNEL_PREFIX = 'cashdesk:';
@@ -177,25 +178,6 @@ export const LookupResult = z.discriminatedUnion('state', [
 ]);
 export type LookupResult = z.infer<typeof LookupResult>;
 
-/** Error kinds the agent can meet; each has plain words and a next step in the renderer's catalogue. */
-export const ERROR_KINDS = [
-  'invalid_input',
-  'validation',
-  'session_expired',
-  'token_missing',
-  'unauthorized',
-  'not_found',
-  'rejected',
-  'rate_limited',
-  'server',
-  'timeout',
-  'unreachable',
-  'invalid_response',
-  'outcome_unknown',
-  'conflict',
-  'storage',
-  'internal',
-] as const;
 export const AppError = z.object({
   kind: z.enum(ERROR_KINDS),
   /** Detail for the screen and the log, in English; the renderer shows its own words for `kind`. */

@@ -1,18 +1,9 @@
 // Every way a gateway call can fail, as one class with a `kind`. Callers branch on `kind` and
 // `outcomeUnknown`, never on the gateway's error body, whose shape the spec does not show.
 
-export const GATEWAY_ERROR_KINDS = [
-  'unauthorized',
-  'not_found',
-  'rejected',
-  'rate_limited',
-  'server',
-  'timeout',
-  'unreachable',
-  'invalid_response',
-] as const;
-export type GatewayErrorKind = (typeof GATEWAY_ERROR_KINDS)[number];
+import type { GATEWAY_ERROR_KINDS } from '../../common/error-kinds.ts';
 
+export type GatewayErrorKind = (typeof GATEWAY_ERROR_KINDS)[number];
 export type Endpoint = 'listPaymentMethodTypes' | 'openSession' | 'createOperation' | 'getOperation';
 
 export type SchemaIssue = { path: string; message: string };

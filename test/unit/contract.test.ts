@@ -113,15 +113,16 @@ describe('the channel table', () => {
     assert.deepEqual(parsed.tokens, [{ shopId: 1001, state: 'set' }]);
   });
 
-  test('the contract module imports neither electron nor node, only zod and money', () => {
+  test('the common modules import neither electron nor node, only zod, big.js and each other', () => {
     const imports = (file: string) =>
       [
         ...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(
           /^\s*import\s[^'"]*['"]([^'"]+)['"]/gm,
         ),
       ].map((m) => m[1]);
-    assert.deepEqual(imports('../../common/contract.ts').sort(), ['./money.ts', 'zod']);
+    assert.deepEqual(imports('../../common/contract.ts').sort(), ['./error-kinds.ts', './money.ts', 'zod']);
     assert.deepEqual(imports('../../common/money.ts'), ['big.js']);
+    assert.deepEqual(imports('../../common/error-kinds.ts'), []);
   });
 });
 
