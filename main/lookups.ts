@@ -132,8 +132,7 @@ export function createLookups(deps: Deps) {
       settledConnection(entry.shopId);
       const record = deps.ledger.applyRemote(envelope);
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.ledger.view(record) });
-      if (isFinal(record) || record.origin === 'lookup')
-        store.outbox.remove(entry.shopId, entry.operationNumber);
+      if (isFinal(record) || record.origin === 'lookup') done(entry);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status');
     } catch (error) {
       if (closed) return;
@@ -151,6 +150,12 @@ export function createLookups(deps: Deps) {
     const base = known ? policy.statusDelayMs : policy.unknownStatusDelayMs;
     const cap = known ? policy.statusMaxDelayMs : policy.unknownStatusMaxDelayMs;
     return Math.min(base * 1.5 ** attempts, cap);
+  }
+
+  /** The lookup needs no repeat: out of the queue, and the queued count the agent sees goes down. */
+  function done(entry: OutboxEntry) {
+    store.outbox.remove(entry.shopId, entry.operationNumber);
+    deps.connectivity.changed();
   }
 
   function retryLater(entry: OutboxEntry, ms: number, error: string | null, reason = entry.reason) {
@@ -197,7 +202,7 @@ export function createLookups(deps: Deps) {
       deps.answered({ state: 'not_found', shopId: entry.shopId, operationNumber: entry.operationNumber });
     }
     if (!local || local.origin === 'lookup') {
-      store.outbox.remove(entry.shopId, entry.operationNumber);
+      done(entry);
       return;
     }
     const unsettled = local.phase === 'outcome_unknown' || local.phase === 'creating';
@@ -217,7 +222,7 @@ export function createLookups(deps: Deps) {
           detail: 'the gateway has no such operation and the session has expired',
         },
       );
-      store.outbox.remove(entry.shopId, entry.operationNumber);
+      done(entry);
       return;
     }
     const wait = unsettled

@@ -24,7 +24,11 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault) {
   let current: Settings = { ...DEFAULT_SETTINGS, ...repo.get<Partial<Settings>>(SETTINGS_KEY) };
   // Tokens are read from the keychain once and kept in main's memory only.
   const tokens = new Map<string, string | null>();
-  const rejected = new Set(repo.get<string[]>(REJECTED_KEY) ?? []);
+  // The training gateway gets a fresh token on every start, so an old refusal of it means nothing
+  // (a mode switch clears it too); a live token stays refused until a supervisor replaces it.
+  const rejected = new Set(
+    (repo.get<string[]>(REJECTED_KEY) ?? []).filter((key) => !key.startsWith('training#')),
+  );
 
   function profile(shopId: number): Profile {
     if (!current.gatewayUrl) throw new AgentError('token_missing', 'No gateway address is configured.');
@@ -62,6 +66,8 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault) {
       }
       current = { ...current, mode };
       repo.set(SETTINGS_KEY, current);
+      for (const key of rejected) if (key.startsWith('training#')) rejected.delete(key);
+      saveRejected();
       return current;
     },
 

@@ -149,6 +149,25 @@ describe('settings service', () => {
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
   });
 
+  test('a refused training token is forgotten on restart and on a mode switch, a live one is not', async (t) => {
+    const f = fixture(t);
+    let settings = f.settings();
+    settings.markRejected(1002);
+    settings = f.restart();
+    assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
+    settings.markRejected(1001);
+    settings.save(live());
+    settings.setMode('live');
+    await settings.setToken(1002, 'live-token-1002');
+    settings.markRejected(1002);
+    settings.setMode('training');
+    assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
+    settings.setMode('live');
+    assert.equal((await states(settings))[1002], 'rejected');
+    settings = f.restart();
+    assert.equal((await states(settings))[1002], 'rejected');
+  });
+
   test('the settings table holds no token', async (t) => {
     const f = fixture(t);
     const settings = f.settings();

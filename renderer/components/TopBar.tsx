@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+export function TopBar() {
+  const { t } = useTranslation();
+  return (
+    <header className="top-bar">
+      <span className="brand">{t('app.name')}</span>
+      <ConnectivityIndicator />
+      <LanguageSwitch />
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en.ts';
+import { ru } from './ru.ts';
+
+export const LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+// Catalogues are bundled, so init is synchronous and the first paint is already translated.
+export function initI18n(): typeof i18next {
+  i18next.use(initReactI18next).init({
+    resources: { en: { translation: en }, ru: { translation: ru } },
+    lng: 'en',
+    fallbackLng: 'en',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return i18next;
+}
+
+export async function applyLanguage(language: Language): Promise<void> {
+  document.documentElement.lang = language;
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}

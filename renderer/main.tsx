@@ -1,0 +1,16 @@
+import './zodConfig.ts';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { initI18n } from './i18n/index.ts';
+import { bindCoreEvents, loadAppState } from './state/coreEvents.ts';
+
+initI18n();
+bindCoreEvents();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+void loadAppState();

@@ -1,0 +1,104 @@
+// Steps at the counter, shared by the e2e tests and the bench: what an agent clicks and types.
+import type { Locator, Page } from 'playwright-core';
+import type { ChannelName, OperationTypeValue, OperationView } from '../../common/contract.ts';
+import type { Core } from '../../main/core.ts';
+import { METHODS, REQUISITE_VALUES } from '../support/core.ts';
+
+export type Shot = (step: string) => Promise<void>;
+
+const noShot: Shot = async () => undefined;
+
+/** Counts clicks and Enter presses: the agent's effort, as `flow.payin_interactions` measures it. */
+export function interactions(page: Page) {
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    async click(target: Locator) {
+      count += 1;
+      await target.click();
+    },
+    async enter() {
+      count += 1;
+      await page.keyboard.press('Enter');
+    },
+  };
+}
+
+export function cashInButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^Cash in/ });
+}
+
+export async function openHome(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await cashInButton(page).waitFor();
+}
+
+/**
+ * A payin at the shop with a single payin method whose session asks one requisite (shop 1002,
+ * cash KZT, phone). The shop is chosen before counting: it is set once per shift, not per payer.
+ * Counted from Home to Home again.
+ */
+export async function countedPayin(page: Page, shot: Shot = noShot): Promise<number> {
+  await page.getByRole('radio', { name: /Second shop/ }).check();
+  await shot('home-second-shop');
+  const act = interactions(page);
+  await act.click(cashInButton(page));
+  const amount = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
+  await amount.waitFor();
+  await amount.fill('5000');
+  await shot('amount-method-auto-picked');
+  await act.enter();
+  const payer = page.getByRole('textbox', { name: 'Payer ID', exact: true });
+  await payer.waitFor();
+  await payer.fill('SCAN-000123');
+  await shot('payer');
+  await act.enter();
+  const phone = page.getByRole('textbox', { name: 'Phone number', exact: true });
+  await phone.waitFor();
+  await phone.fill(REQUISITE_VALUES.phone!);
+  await shot('session');
+  await act.enter();
+  const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
+  await confirm.waitFor();
+  await shot('review');
+  await act.click(confirm);
+  const confirmTraining = page.getByRole('button', { name: 'Confirm (training)' });
+  await confirmTraining.waitFor();
+  await shot('waiting');
+  await act.click(confirmTraining);
+  const done = page.getByRole('button', { name: 'Done' });
+  await done.waitFor();
+  await shot('completed');
+  await act.click(done);
+  await cashInButton(page).waitFor();
+  return act.count;
+}
+
+type Checkout = { type: OperationTypeValue; shopId: number; amount: string; payerId: string };
+
+/** An operation made straight through the core, for tests about what happens after checkout. */
+export async function createThroughCore(core: Core, checkout: Checkout): Promise<OperationView> {
+  const call = async (channel: ChannelName, request: unknown) => {
+    const result = await core.invoke(channel, request);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.kind}: ${result.error.message}`);
+    return result.value;
+  };
+  const { type, shopId, amount, payerId } = checkout;
+  await call('checkout.listMethods', { shopId, operationType: type });
+  const opened = (await call('checkout.openSession', {
+    shopId,
+    operationType: type,
+    paymentMethodId: type === 'payin' ? METHODS.cashKztIn : METHODS.cashKztOut,
+    amount,
+    payerId,
+  })) as OperationView;
+  return (await call('checkout.createOperation', {
+    localId: opened.localId,
+    payerRequisites: (opened.session?.payerRequisites ?? []).map((d) => ({
+      name: d.name,
+      value: REQUISITE_VALUES[d.name] ?? 'x',
+    })),
+  })) as OperationView;
+}

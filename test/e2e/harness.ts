@@ -1,0 +1,259 @@
+// The counter screen as shipped, against the real core and the real sandbox: the production build
+// of the renderer is served over HTTP with the app's CSP, and `window.cashdesk` is built in the page
+// by the contract's own `buildApi`, its calls carried to `createCore` through a page binding and its
+// events pushed back with `page.evaluate`. Nothing here is a fake.
+//
+//   const h = await startE2E(t, 'payin');        // sandbox + core + static server + Chromium page
+//   await h.page.goto(h.url);
+//   await h.screen('home');                      // screenshot + axe + no console errors/CSP violations
+//
+// startStack() and openPage() are the same pieces without node:test, for the preview and the bench.
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestContext } from 'node:test';
+import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
+import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
+import { type Core, createCore } from '../../main/core.ts';
+import type { GatewayTuning } from '../../main/gateways.ts';
+import { APP_ORIGIN } from '../../main/ipc-guard.ts';
+import type { LookupPolicy } from '../../main/lookups.ts';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
+import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'dist', 'renderer');
+export const RESULTS_DIR = join(ROOT, 'test-results');
+/** The payin interaction count the e2e test measured, picked up by the bench. */
+export const INTERACTIONS_FILE = join(RESULTS_DIR, 'payin-interactions.json');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
+}
+
+// ── The renderer, served as the app serves it ───────────────────────────────
+
+/** Fails early when the build is missing, rather than with a blank page. */
+function checkBuilt(): void {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('dist/renderer is missing: run `npm run build:renderer` first');
+  }
+}
+
+/** Serves the build exactly as the app's protocol does: same path rules, same CSP header. */
+async function serveRenderer(): Promise<{ url: string; close(): Promise<void> }> {
+  checkBuilt();
+  const server = createServer((req, res) => {
+    const target = resolveAppFile(DIST, `${APP_ORIGIN}${req.url ?? '/'}`);
+    if (!target || !existsSync(target.file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': target.type,
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'cache-control': 'no-store',
+    });
+    res.end(readFileSync(target.file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+// ── Sandbox + core + server ─────────────────────────────────────────────────
+
+export type StackOptions = {
+  sandbox?: Partial<SandboxOptions>;
+  /** Defaults to the integration tests' fast timeouts; the preview passes the production ones ({}). */
+  gateway?: GatewayTuning;
+  lookups?: Partial<LookupPolicy>;
+};
+
+export type Stack = {
+  readonly core: Core;
+  readonly sandbox: Sandbox;
+  /** Where the renderer is served. */
+  readonly url: string;
+  close(): Promise<void>;
+};
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-e2e-'));
+  const sandbox = await startSandbox({
+    port: 0,
+    token: randomBytes(18).toString('base64url'),
+    ...options.sandbox,
+  });
+  const core = await createCore({
+    dataDir,
+    keychainService: `cashdesk-test-${randomUUID()}`,
+    training: sandbox,
+    gateway: options.gateway ?? FAST_GATEWAY,
+    lookups: { ...FAST_LOOKUPS, ...options.lookups },
+  });
+  const server = await serveRenderer();
+  return {
+    core,
+    sandbox,
+    url: server.url,
+    async close() {
+      await server.close();
+      await core.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ── window.cashdesk in the page ─────────────────────────────────────────────
+
+type BridgeWindow = { __cashdeskEmit?: (event: string, payload: unknown) => void };
+
+/**
+ * Runs before the app's own scripts. The channel list and `buildApi` come from the contract itself
+ * (Node strips the types, so its source is plain JavaScript), exactly as preload builds the API.
+ */
+const BRIDGE = `(() => {
+  const CHANNEL_NAMES = ${JSON.stringify(CHANNEL_NAMES)};
+  const buildApi = ${buildApi.toString()};
+  const listeners = new Map();
+  const subscribe = (event, listener) => {
+    if (!listeners.has(event)) listeners.set(event, new Set());
+    listeners.get(event).add(listener);
+    return () => listeners.get(event).delete(listener);
+  };
+  Object.defineProperty(window, '__cashdeskEmit', {
+    value: (event, payload) => { for (const listener of listeners.get(event) ?? []) listener(payload); },
+  });
+  const invoke = (channel, request) => window.__cashdeskInvoke(channel, request);
+  Object.defineProperty(window, 'cashdesk', { value: Object.freeze(buildApi(invoke, subscribe)) });
+})();`;
+
+/** Anything the page logs as an error, CSP refusals included: every test expects none. */
+export type PageProblems = string[];
+
+export async function openPage(
+  browser: Browser,
+  stack: Stack,
+): Promise<{ page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const problems: PageProblems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.exposeBinding('__cashdeskInvoke', (_source, channel: string, request: unknown) =>
+    stack.core.invoke(channel, request),
+  );
+  await page.addInitScript(BRIDGE);
+  const unsubscribe = stack.core.on((event, payload) => {
+    // A push during navigation has no page to land in; the app reloads its state on start anyway.
+    page
+      .evaluate(([name, body]) => (window as unknown as BridgeWindow).__cashdeskEmit?.(name, body), [
+        event,
+        payload,
+      ] as const)
+      .catch(() => undefined);
+  });
+  page.once('close', unsubscribe);
+  return { page, problems };
+}
+
+// ── Checks ──────────────────────────────────────────────────────────────────
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeFinding = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * axe-core's serious and critical findings for the page as it stands. The script goes in through
+ * the DevTools protocol: a <script> tag with inline content is exactly what the app's CSP refuses.
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Axe = {
+      run(
+        context: Document,
+        options: object,
+      ): Promise<{
+        violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+      }>;
+    };
+    const { axe } = window as unknown as { axe: Axe };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+  });
+}
+
+// ── One test's world ────────────────────────────────────────────────────────
+
+export type E2E = Stack & {
+  readonly page: Page;
+  /** Records the screen now showing: a numbered screenshot, then axe and the page's error log. */
+  screen(step: string): Promise<void>;
+};
+
+export async function startE2E(t: TestContext, name: string, options: StackOptions = {}): Promise<E2E> {
+  const stack = await startStack(options);
+  const browser = await launchChromium();
+  t.after(async () => {
+    await browser.close();
+    await stack.close();
+  });
+  const { page, problems } = await openPage(browser, stack);
+  const dir = join(RESULTS_DIR, 'screens', name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let shots = 0;
+  return {
+    ...stack,
+    page,
+    async screen(step) {
+      shots += 1;
+      // A full-page shot of a scrolled page draws the sticky header mid-page; start from the top.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: join(dir, `${String(shots).padStart(2, '0')}-${step}.png`),
+        fullPage: true,
+      });
+      assert.deepEqual(await axeFindings(page), [], `axe-core on "${step}"`);
+      assert.deepEqual(problems, [], `console errors or CSP violations by "${step}"`);
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// When things go wrong at the counter: a lost reply, a lost connection, a rejected token.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { COMMIT_THEN_DROP } from '../../main/sandbox/server.ts';
+import { REQUISITE_VALUES, until } from '../support/core.ts';
+import { cashInButton, createThroughCore, openHome } from './flows.ts';
+import { startE2E } from './harness.ts';
+
+test('an unknown outcome is never resent, and a lookup resolves it', async (t) => {
+  // The core's own resolving lookup fails and then waits a minute, so the agent's lookup is the one
+  // that settles it.
+  const h = await startE2E(t, 'unknown-outcome', {
+    lookups: { failureDelayMs: 60_000, failureMaxDelayMs: 60_000 },
+  });
+  const { page } = h;
+  await openHome(page, h.url);
+  await cashInButton(page).click();
+  await page.getByRole('button', { name: /^Cash KZT/ }).click();
+  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('5000');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('PAYER-LOST');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
+  await page.keyboard.press('Enter');
+
+  h.sandbox.inject('createOperation', COMMIT_THEN_DROP);
+  h.sandbox.inject('getOperation', { kind: 'respond', status: 503 }, 2);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+  assert.match(await page.locator('.cash-banner').innerText(), /Do not give or take cash/);
+  await page.getByText('Do not start the same payment again.').waitFor();
+  await until(() => h.sandbox.requests('getOperation').length >= 2, 'the core to try its own lookup');
+  await h.screen('outcome-unknown');
+
+  await page.getByRole('button', { name: 'Look it up now' }).click();
+  await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
+  assert.equal(await page.getByTestId('live-status').innerText(), 'Created, not yet confirmed');
+  await h.screen('resolved-created');
+  assert.equal(h.sandbox.requests('createOperation').length, 1);
+  assert.equal(h.sandbox.operationCount(), 1);
+
+  await page.getByRole('button', { name: 'Confirm (training)' }).click();
+  await page.getByRole('heading', { name: 'Completed' }).waitFor();
+  await h.screen('completed');
+});
+
+test('lookups queue while offline and drain when the connection returns', async (t) => {
+  const h = await startE2E(t, 'offline-lookups');
+  const { page } = h;
+  const first = await createThroughCore(h.core, {
+    type: 'payin',
+    shopId: 1001,
+    amount: '5000',
+    payerId: 'P-1',
+  });
+  const second = await createThroughCore(h.core, {
+    type: 'payout',
+    shopId: 1001,
+    amount: '2000',
+    payerId: 'P-2',
+  });
+  // Both confirmed, so once the answers are in nothing is left to look up and the queue empties.
+  h.sandbox.capture(1001, first.operationNumber);
+  h.sandbox.capture(1001, second.operationNumber);
+  await openHome(page, h.url);
+  await page.getByRole('button', { name: 'Lookup' }).click();
+  const number = page.getByRole('textbox', { name: 'Operation number', exact: true });
+  await number.waitFor();
+  await h.screen('lookup');
+
+  await h.sandbox.goOffline();
+  for (const operation of [first, second]) {
+    await number.fill(operation.operationNumber);
+    await page.keyboard.press('Enter');
+    await page.getByText(`the lookup of ${operation.operationNumber} is queued`).waitFor();
+  }
+  const indicator = page.getByTestId('connectivity');
+  await indicator.getByText('Offline').waitFor();
+  assert.match(await indicator.innerText(), /Queued lookups: [2-9]/);
+  await h.screen('queued-offline');
+
+  await h.sandbox.goOnline();
+  await page.getByTestId('lookup-notice').nth(1).waitFor();
+  const notices = await page.getByTestId('lookup-notice').allInnerTexts();
+  assert.ok(notices.some((text) => text.includes(`${first.operationNumber} at shop 1001 — Completed`)));
+  assert.ok(notices.some((text) => text.includes(`${second.operationNumber} at shop 1001 — Completed`)));
+  // The screen that queued the lookup shows its answer in place.
+  await page.getByTestId('operation-status').getByText('Completed').waitFor();
+  await indicator.getByText('Online').waitFor();
+  await until(async () => !(await indicator.innerText()).includes('Queued'), 'the queue to drain');
+  await h.screen('drained-online');
+});
+
+test('a rejected token stops the flow and sends the agent to a supervisor', async (t) => {
+  const h = await startE2E(t, 'token-rejected');
+  const { page } = h;
+  await openHome(page, h.url);
+  h.sandbox.inject('listPaymentMethodTypes', { kind: 'respond', status: 401 });
+  await cashInButton(page).click();
+
+  await page.getByRole('heading', { name: 'Token rejected' }).waitFor();
+  await page.getByText('Stop. Ask a supervisor for a new token in Settings.').waitFor();
+  assert.doesNotMatch(await page.locator('.cash-banner').innerText(), /Take the cash|Hand the cash/);
+  await h.screen('error-unauthorized');
+
+  await page.getByRole('button', { name: 'Home', exact: true }).click();
+  await page.getByRole('alert').getByText('ask a supervisor for a new token in Settings').waitFor();
+  assert.equal(await cashInButton(page).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: /^Cash out/ }).isDisabled(), true);
+  await h.screen('home-stopped');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'Are you a supervisor?' }).waitFor();
+  await h.screen('settings-gate');
+  await page.getByRole('button', { name: 'I am a supervisor, open Settings' }).click();
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+  await h.screen('settings');
+
+  // Only https reaches a remote gateway; the contract's own schema says so on screen.
+  const url = page.getByRole('textbox', { name: 'Gateway URL' });
+  await url.fill('http://gateway.example.com');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Check the highlighted fields.').waitFor();
+  await h.screen('settings-invalid-url');
+  await url.fill('https://gateway.example.com');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Settings saved.').waitFor();
+  // The token field is write-only: a password field, empty, never filled from the core.
+  const token = page.getByLabel(/New token for shop 1001/);
+  assert.equal(await token.getAttribute('type'), 'password');
+  assert.equal(await token.inputValue(), '');
+  await h.screen('settings-saved-with-tokens');
+
+  await page.getByRole('button', { name: 'Switch to Live' }).click();
+  await page.getByRole('heading', { name: 'Switch to Live?' }).waitFor();
+  await h.screen('settings-live-confirmation');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Switch to Live' }).waitFor();
+});
