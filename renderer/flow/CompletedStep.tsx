@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OperationSummary } from '../components/OperationSummary.tsx';
+import { ReceiptButton } from '../components/ReceiptButton.tsx';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
 import { useOperation } from '../state/checkout.ts';
@@ -25,6 +26,7 @@ export function CompletedStep() {
         >
           {t('flow.completed.done')}
         </button>
+        <ReceiptButton operation={operation} />
       </div>
     </ScreenFrame>
   );

@@ -174,6 +174,11 @@ export const en = {
       done: 'Done',
     },
   },
+  receipt: {
+    print: 'Print receipt',
+    printCopy: 'Print a copy of the receipt',
+    failed: 'The receipt could not be printed. The operation is not affected.',
+  },
   field: {
     operationNumber: 'Operation number',
     shop: 'Shop',

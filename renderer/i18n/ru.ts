@@ -175,6 +175,11 @@ export const ru: Catalogue = {
       done: 'Готово',
     },
   },
+  receipt: {
+    print: 'Печать квитанции',
+    printCopy: 'Печать копии квитанции',
+    failed: 'Квитанцию не удалось напечатать. Операция не затронута.',
+  },
   field: {
     operationNumber: 'Номер операции',
     shop: 'Магазин',

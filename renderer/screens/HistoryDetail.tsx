@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Response } from '../../common/contract.ts';
+import { ReceiptButton } from '../components/ReceiptButton.tsx';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { useInFlight } from '../hooks/useInFlight.ts';
 import { go, type Screen } from '../state/navigation.ts';
@@ -55,6 +56,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
         <button type="button" className="button-primary" disabled={busy || !operation} onClick={refresh}>
           {busy ? t('common.working') : t('history.refresh')}
         </button>
+        {operation && <ReceiptButton operation={operation} />}
       </div>
       {detail && (
         <>

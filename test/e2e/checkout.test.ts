@@ -49,6 +49,15 @@ test('a payin goes from Home to Completed', async (t) => {
   await page.getByRole('heading', { name: 'Completed' }).waitFor();
   assert.equal(await page.getByTestId('operation-status').innerText(), 'Completed');
   await h.screen('completed');
+
+  // The receipt: printed once, after which the button offers a copy.
+  await page.getByRole('button', { name: 'Print receipt' }).click();
+  await page.getByRole('button', { name: 'Print a copy of the receipt' }).waitFor();
+  const receipt = (await page.getByTestId('receipt').textContent()) ?? '';
+  assert.match(receipt, /TRAINING/);
+  assert.match(receipt, /KZT 12,500\.50|KZT\u00a012,500\.50/);
+  assert.ok(receipt.split('\n').every((line) => line.length <= 42));
+
   await page.getByRole('button', { name: 'Done' }).click();
   await cashInButton(page).waitFor();
   assert.equal(h.sandbox.operationCount(), 1);
