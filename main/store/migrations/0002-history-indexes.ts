@@ -13,5 +13,7 @@ WHERE phase IN ('opening', 'session_open', 'creating', 'outcome_unknown')
 DROP INDEX operations_by_time;
 CREATE INDEX operations_by_time ON operations (created_at DESC, local_id DESC, operation_number);
 DROP INDEX operations_by_type_status;
-CREATE INDEX operations_by_type_status ON operations (type, status, created_at DESC, operation_number);
+-- local_id DESC is spelled out: left to the implicit rowid (ascending) it cannot serve the
+-- newest-first order, and SQLite sorts a year's matches to find one page (70 ms at 1,000,000).
+CREATE INDEX operations_by_type_status ON operations (type, status, created_at DESC, local_id DESC, operation_number);
 `;
