@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { REQUISITE_VALUES } from '../support/core.ts';
-import { cashInButton, countedPayin, openHome } from './flows.ts';
+import { cashInButton, countedPayin, openHome, startCashPayin } from './flows.ts';
 import { INTERACTIONS_FILE, RESULTS_DIR, startE2E } from './harness.ts';
 
 test('a payin goes from Home to Completed', async (t) => {
@@ -138,12 +138,7 @@ test('after the session expires nothing can be submitted, and a fresh session is
   const h = await startE2E(t, 'session-expiry', { sandbox: { sessionTtlSeconds: 9 } });
   const { page } = h;
   await openHome(page, h.url);
-  await cashInButton(page).click();
-  await page.getByRole('button', { name: /^Cash KZT/ }).click();
-  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('5000');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('PAYER-EXP');
-  await page.keyboard.press('Enter');
+  await startCashPayin(page, 'PAYER-EXP');
   await page.getByRole('timer').waitFor();
   await h.screen('session-counting-down');
 

@@ -40,6 +40,16 @@ export async function openHome(page: Page, url: string): Promise<void> {
  * cash KZT, phone). The shop is chosen before counting: it is set once per shift, not per payer.
  * Counted from Home to Home again.
  */
+/** From Home to the session step of a KZT 5000 cash payin in shop 1001, by keyboard where it can. */
+export async function startCashPayin(page: Page, payerId: string): Promise<void> {
+  await cashInButton(page).click();
+  await page.getByRole('button', { name: /^Cash KZT/ }).click();
+  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('5000');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill(payerId);
+  await page.keyboard.press('Enter');
+}
+
 export async function countedPayin(page: Page, shot: Shot = noShot): Promise<number> {
   await page.getByRole('radio', { name: /Second shop/ }).check();
   await shot('home-second-shop');

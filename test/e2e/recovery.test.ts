@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { COMMIT_THEN_DROP } from '../../main/sandbox/server.ts';
 import { REQUISITE_VALUES, until } from '../support/core.ts';
-import { cashInButton, createThroughCore, openHome } from './flows.ts';
+import { cashInButton, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { startE2E } from './harness.ts';
 
 test('an unknown outcome is never resent, and a lookup resolves it', async (t) => {
@@ -14,12 +14,7 @@ test('an unknown outcome is never resent, and a lookup resolves it', async (t) =
   });
   const { page } = h;
   await openHome(page, h.url);
-  await cashInButton(page).click();
-  await page.getByRole('button', { name: /^Cash KZT/ }).click();
-  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('5000');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('PAYER-LOST');
-  await page.keyboard.press('Enter');
+  await startCashPayin(page, 'PAYER-LOST');
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
   await page.keyboard.press('Enter');
 
