@@ -1,5 +1,6 @@
 // Training only: the agent's out-of-band confirmation, played by the sandbox's control route.
-import { GatewayError } from './gateway/errors.ts';
+// It is not a gateway endpoint, so it stays outside the gateway client.
+import { AgentError } from './app-error.ts';
 import { type OperationEnvelope, OperationResponse } from './gateway/schemas.ts';
 import type { TrainingGateway } from './gateways.ts';
 
@@ -17,19 +18,16 @@ export async function captureTraining(
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
-    throw new GatewayError({
-      kind: 'unreachable',
-      endpoint: 'getOperation',
-      detail: 'training gateway unreachable',
-    });
+    throw new AgentError('unreachable', 'The training gateway did not answer.', { cash: 'hold' });
   }
   const parsed = OperationResponse.safeParse(await response.json().catch(() => null));
   if (!response.ok || !parsed.success) {
-    throw new GatewayError({
-      kind: response.ok ? 'invalid_response' : 'rejected',
-      endpoint: 'getOperation',
-      status: response.status,
-    });
+    // The confirmation did not happen: the operation stays as it was, and so does its cash advice.
+    throw new AgentError(
+      response.ok ? 'invalid_response' : 'rejected',
+      `The training gateway refused the confirmation (HTTP ${response.status}).`,
+      { cash: 'hold' },
+    );
   }
   return parsed.data.data;
 }

@@ -132,6 +132,18 @@ describe('a whole checkout', () => {
     assert.equal(!result.ok && result.error.kind, 'conflict');
     assert.equal(h.sandbox.requests('capture').length, 0);
   });
+
+  test('confirm (training) that cannot reach the sandbox changes nothing and says hold the cash', async (t) => {
+    const h = await startHarness(t);
+    const created = await checkout(h, { type: 'payout' });
+    await h.sandbox.goOffline();
+    const result = await h.invoke('checkout.confirmTraining', { localId: created.localId });
+    assert.equal(!result.ok && result.error.kind, 'unreachable');
+    assert.equal(!result.ok && result.error.cash, 'hold');
+    const after = await h.call('history.get', { localId: created.localId });
+    assert.equal(after.operation.status, 'created');
+    await h.sandbox.goOnline();
+  });
 });
 
 describe('local checks before any gateway call', () => {
