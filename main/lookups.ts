@@ -121,9 +121,11 @@ export function createLookups(deps: Deps) {
       const { client } = await deps.gateways.forShop(leased.shopId);
       running.set(k, (running.get(k) ?? 0) + 1);
       duplicateInflight = Math.max(duplicateInflight, (running.get(k) ?? 1) - 1);
-      const reply = await client
-        .getOperation(leased)
-        .finally(() => running.set(k, (running.get(k) ?? 1) - 1));
+      const reply = await client.getOperation(leased).finally(() => {
+        const left = (running.get(k) ?? 1) - 1;
+        if (left > 0) running.set(k, left);
+        else running.delete(k);
+      });
       // The core closed while this lookup was out: the store is closed too. The entry keeps its
       // lease, which the next start releases (recoverUnsettled).
       if (closed) return;
