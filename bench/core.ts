@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OperationView, Response } from '../common/contract.ts';
-import { createCore } from '../main/core.ts';
+import { assembleCore, createCore } from '../main/core.ts';
 import { createGatewayClient } from '../main/gateway/client.ts';
-import type { TrainingGateway } from '../main/gateways.ts';
 import { createStore } from '../main/store/index.ts';
+import type { TrainingGateway } from '../main/training/gateway.ts';
 import { databaseBytes, prng, type SeededHistory, seededHistory } from './seed.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -218,10 +218,10 @@ async function queueDrain(log: Log): Promise<Record<string, number>> {
     store.close();
 
     const drainStarted = performance.now();
-    const core = await createCore({ dataDir, training: gateway, keychainService: keychain() });
-    await core.idle();
+    const { core, probe } = await assembleCore({ dataDir, training: gateway, keychainService: keychain() });
+    await probe.idle();
     const seconds = (performance.now() - drainStarted) / 1000;
-    const duplicates = core.duplicateInflight();
+    const duplicates = probe.duplicateInflight();
     await core.close();
 
     const check = createStore(dataDir);
@@ -248,7 +248,7 @@ async function checkoutOverhead(log: Log): Promise<number> {
   const gateway = await startGatewayProcess();
   const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-bench-checkout-'));
   // The status lookup each creation queues runs between timed rounds, never inside one.
-  const core = await createCore({
+  const { core, probe } = await assembleCore({
     dataDir,
     training: gateway,
     keychainService: keychain(),
@@ -274,7 +274,7 @@ async function checkoutOverhead(log: Log): Promise<number> {
       const ms = performance.now() - started;
       if (!created.ok) throw new Error(`createOperation: ${created.error.message}`);
       await gateway.capture((created.value as OperationView).operationNumber);
-      await core.idle();
+      await probe.idle();
       return ms;
     };
     const bare = async () => {

@@ -1,6 +1,6 @@
 // Maps an app:// request to a file of the built renderer, refusing anything outside it.
 import { extname, join, normalize, relative, sep } from 'node:path';
-import { APP_HOST } from './ipc-guard.ts';
+import { APP_HOST } from './ipc/guard.ts';
 
 /** `default-src 'self'`: no inline script, no eval, no remote anything. */
 export const CONTENT_SECURITY_POLICY =

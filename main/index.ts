@@ -4,10 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
-import { CHANNEL_NAMES, CHANNEL_PREFIX } from '../common/contract.ts';
 import { CONTENT_SECURITY_POLICY, resolveAppFile } from './app-protocol.ts';
-import { type Core, createCore } from './core.ts';
-import { APP_ORIGIN, APP_SCHEME, isTrustedSender } from './ipc-guard.ts';
+import { createCore } from './core.ts';
+import { bindIpc } from './electron/ipc.ts';
+import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererRoot = join(here, '..', 'renderer');
@@ -50,7 +50,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: join(app.getPath('userData'), 'data'),
       version: app.getVersion(),
     });
-    bindIpc(core, () => window);
+    bindIpc(ipcMain, core, () => window);
     app.on('before-quit', () => void core.close());
 
     const state = await core.invoke('app.getState', {});
@@ -76,22 +76,5 @@ if (!app.requestSingleInstanceLock()) {
     });
     window.once('ready-to-show', () => window?.show());
     await window.loadURL(`${APP_ORIGIN}/index.html`);
-  });
-}
-
-function bindIpc(core: Core, window: () => BrowserWindow | null) {
-  for (const channel of CHANNEL_NAMES) {
-    ipcMain.handle(`${CHANNEL_PREFIX}${channel}`, (event, request: unknown) => {
-      if (!isTrustedSender(event.senderFrame)) {
-        return { ok: false, error: { kind: 'invalid_input', message: 'Untrusted sender.', cash: 'none' } };
-      }
-      return core.invoke(channel, request);
-    });
-  }
-  core.on((event, payload) => {
-    const win = window();
-    if (!win || win.webContents.isDestroyed()) return;
-    win.webContents.send(`${CHANNEL_PREFIX}event:${event}`, payload);
-    if (event === 'app.changed') win.setKiosk((payload as { settings: { kiosk: boolean } }).settings.kiosk);
   });
 }

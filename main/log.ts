@@ -17,3 +17,5 @@ export function createLog(file: string) {
     },
   };
 }
+
+export type Log = ReturnType<typeof createLog>;

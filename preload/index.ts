@@ -1,12 +1,12 @@
 // The renderer's only door into main: `window.cashdesk`, built from the contract's channel table.
 // No logic here, and no raw ipcRenderer: listeners never see Electron's event object.
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildApi, CHANNEL_PREFIX } from '../common/contract.ts';
+import { buildApi, callChannel, eventChannel } from '../common/contract.ts';
 
 const api = buildApi(
-  (channel, request) => ipcRenderer.invoke(`${CHANNEL_PREFIX}${channel}`, request),
+  (channel, request) => ipcRenderer.invoke(callChannel(channel), request),
   (event, listener) => {
-    const channel = `${CHANNEL_PREFIX}event:${event}`;
+    const channel = eventChannel(event);
     const forward = (_event: unknown, payload: unknown) => listener(payload);
     ipcRenderer.on(channel, forward);
     return () => {

@@ -66,10 +66,6 @@ export class GatewayError extends Error {
   }
 }
 
-export function isGatewayError(error: unknown): error is GatewayError {
-  return error instanceof GatewayError;
-}
-
 function describe(init: GatewayErrorInit): string {
   const where = `${init.endpoint}${init.status ? ` (HTTP ${init.status})` : ''}`;
   const said = init.detail ?? messageFromBody(init.body);

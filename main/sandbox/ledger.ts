@@ -1,48 +1,24 @@
 // The sandbox's memory: sessions and the operations they produced, with the business rules the
-// real gateway would apply. Everything lives in Maps; nothing survives the process, by design.
+// real gateway would apply. Sessions and operations live in Maps; given a state file, the whole
+// state is written there after each change and read back on start (training mode's ledger).
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isWithin, multiply } from '../../common/money.ts';
-import type { Catalogue, MethodType, OperationType, RequisiteKind, Shop } from './catalogue.ts';
+import type { Catalogue, MethodType, OperationType, Shop } from './catalogue.ts';
 import { type FieldReasons, SandboxError, throwIfAny } from './errors.ts';
-import { maskRequisiteValue, requisiteValueProblem } from './requisites.ts';
-import { isoMillis, isoSeconds } from './time.ts';
+import {
+  envelope,
+  type OperationEnvelope,
+  type PaymentMethodTypeView,
+  type Session,
+  type SessionView,
+  type StoredOperation,
+} from './records.ts';
+import { requisiteValueProblem } from './requisites.ts';
+import { FIRST_INTEGER_ID, loadState, saveState } from './state-file.ts';
+import { isoSeconds } from './time.ts';
 import type { CreateOperationInput, ListQuery, OpenSessionInput, OperationLookup } from './validation.ts';
 
-export type PaymentMethodTypeView = Pick<
-  MethodType,
-  'id' | 'name' | 'instrumentType' | 'country' | 'currency' | 'minAmount' | 'maxAmount'
->;
-
-export type RequisiteView = { name: string; value: string };
-export type PayerDetailView = { name: string; title: string; type: string; value: string };
-
-export type SessionView = {
-  sessionId: string;
-  expiredAt: string;
-  payerRequisites: { name: string; title: string; type: string }[];
-  paymentMethodRequisites?: RequisiteView[];
-};
-
-export type OperationView = {
-  type: OperationType;
-  id: string | number;
-  shopId: number;
-  operationNumber: string;
-  paymentMethodRequisites?: RequisiteView[];
-  payerId: string;
-  amount: string;
-  currency: string;
-  settlementAmount: string;
-  settlementCurrency: string;
-  registeredAt: string;
-  updatedAt: string;
-  status: string;
-  isCorrection: boolean;
-  payerDetails: PayerDetailView[];
-};
-
-export type OperationEnvelope = { operation: OperationView; parent: null };
+export type { OperationEnvelope } from './records.ts';
 
 export type LedgerOptions = {
   catalogue: Catalogue;
@@ -63,27 +39,6 @@ export type Ledger = {
   operationCount(): number;
   close(): void;
 };
-
-type StoredOperation = {
-  id: string | number;
-  session: Session;
-  payerDetails: (PayerDetailView & { kind: RequisiteKind })[];
-  settlementAmount: string;
-  registeredAt: number;
-  updatedAt: number;
-  status: string;
-};
-
-type Session = {
-  id: string;
-  input: OpenSessionInput;
-  method: MethodType;
-  expiresAt: number;
-  operation?: StoredOperation;
-};
-
-/** Integer operation ids start high enough to look like a real gateway's, never like a shop id. */
-const FIRST_INTEGER_ID = 700_001;
 
 export function createLedger(options: LedgerOptions): Ledger {
   const { catalogue } = options;
@@ -258,41 +213,6 @@ export function createLedger(options: LedgerOptions): Ledger {
   };
 }
 
-type SavedState = {
-  nextIntegerId: number;
-  sessions: (Omit<Session, 'method' | 'operation'> & {
-    methodId: string;
-    operation?: Omit<StoredOperation, 'session'>;
-  })[];
-};
-
-function saveState(file: string, nextIntegerId: number, sessions: Iterable<Session>): void {
-  const state: SavedState = {
-    nextIntegerId,
-    sessions: [...sessions].map(({ method, operation, ...session }) => {
-      if (!operation) return { ...session, methodId: method.id };
-      const { session: _circular, ...saved } = operation;
-      return { ...session, methodId: method.id, operation: saved };
-    }),
-  };
-  // Written beside and renamed over, so a crash mid-write never leaves half a file.
-  writeFileSync(`${file}.tmp`, JSON.stringify(state));
-  renameSync(`${file}.tmp`, file);
-}
-
-function loadState(file: string, catalogue: Catalogue): { nextIntegerId: number; sessions: Session[] } {
-  if (!existsSync(file)) return { nextIntegerId: FIRST_INTEGER_ID, sessions: [] };
-  const state = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
-  const sessions = state.sessions.flatMap(({ methodId, operation, ...rest }) => {
-    const method = catalogue.methodTypes.find((m) => m.id === methodId);
-    if (!method) return [];
-    const session: Session = { ...rest, method };
-    if (operation) session.operation = { ...operation, session };
-    return [session];
-  });
-  return { nextIntegerId: state.nextIntegerId, sessions };
-}
-
 function refused(fields: FieldReasons): SandboxError {
   return new SandboxError('unprocessable', 'validation_failed', 'The session cannot be opened', fields);
 }
@@ -341,37 +261,4 @@ function checkPayerRequisites(
     kind,
     value: given.get(name)?.value ?? '',
   }));
-}
-
-function envelope(catalogue: Catalogue, stored: StoredOperation, masked: boolean): OperationEnvelope {
-  const { input, method } = stored.session;
-  const show = (kind: RequisiteKind, value: string) => (masked ? maskRequisiteValue(kind, value) : value);
-  const operation: OperationView = {
-    type: input.operationType,
-    id: stored.id,
-    shopId: input.shopId,
-    operationNumber: input.operationNumber,
-    ...(method.paymentMethodRequisites && {
-      paymentMethodRequisites: method.paymentMethodRequisites.map(({ name, value, kind }) => ({
-        name,
-        value: show(kind, value),
-      })),
-    }),
-    payerId: input.payerId,
-    amount: input.amount,
-    currency: input.currency,
-    settlementAmount: stored.settlementAmount,
-    settlementCurrency: catalogue.settlementCurrency,
-    registeredAt: isoMillis(stored.registeredAt),
-    updatedAt: isoMillis(stored.updatedAt),
-    status: stored.status,
-    isCorrection: false,
-    payerDetails: stored.payerDetails.map(({ name, title, type, value, kind }) => ({
-      name,
-      title,
-      type,
-      value: show(kind, value),
-    })),
-  };
-  return { operation, parent: null };
 }

@@ -21,9 +21,9 @@ import { type Browser, chromium, type LaunchOptions, type Page } from 'playwrigh
 import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
 import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
 import { type Core, createCore } from '../../main/core.ts';
-import type { GatewayTuning } from '../../main/gateways.ts';
-import { APP_ORIGIN } from '../../main/ipc-guard.ts';
-import type { LookupPolicy } from '../../main/lookups.ts';
+import type { GatewayTuning } from '../../main/gateway/gateways.ts';
+import { APP_ORIGIN } from '../../main/ipc/guard.ts';
+import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
 

@@ -360,7 +360,7 @@ describe('fault matrix', { concurrency: true }, () => {
         assert.equal(await tokenState(h), 'set');
         assert.equal(h.sandbox.requests('createOperation').length, 1);
         assert.equal(h.sandbox.operationCount(), 1);
-        assert.equal(h.core.duplicateInflight(), 0);
+        assert.equal(h.probe.duplicateInflight(), 0);
       });
     }
   });

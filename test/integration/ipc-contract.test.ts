@@ -17,7 +17,7 @@ import {
   type OperationView,
   type Result,
 } from '../../common/contract.ts';
-import { type Core, createCore } from '../../main/core.ts';
+import { assembleCore, type Core } from '../../main/core.ts';
 import { type Sandbox, startSandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 
@@ -42,7 +42,8 @@ before(async () => {
   sandbox = await startSandbox({ port: 0, token: 'ipc-contract-token' });
   dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-ipc-'));
   service = `cashdesk-test-${randomUUID()}`;
-  core = await createCore({ dataDir, keychainService: service, training: sandbox });
+  const assembled = await assembleCore({ dataDir, keychainService: service, training: sandbox });
+  core = assembled.core;
   core.on((event, payload) => pushed.push({ event, payload }));
 
   // Something to protect: a captured operation, an open session, and saved settings.
@@ -74,7 +75,7 @@ before(async () => {
     payerRequisites: [{ name: 'phone', value: '+77011234567' }],
   });
   sandbox.capture(SHOP, created.operationNumber);
-  await core.idle();
+  await assembled.probe.idle();
   open = await call<OperationView>('checkout.openSession', { ...session, amount: '2500' });
   reader = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
 

@@ -89,7 +89,7 @@ describe('offline queue', () => {
     // One create per terminal: this one's and the other branch's.
     assert.equal(h.sandbox.requests('createOperation').length, 2);
     assert.equal(h.sandbox.operationCount(), 2);
-    assert.equal(h.core.duplicateInflight(), 0);
+    assert.equal(h.probe.duplicateInflight(), 0);
   });
 
   test('a queued agent lookup of a number the gateway does not know is answered not found', async (t) => {
@@ -224,7 +224,7 @@ describe('concurrency', () => {
       const same = overlapping(r).filter((o) => o.path === r.path);
       assert.equal(same.length, 1, `two lookups in flight for ${r.path}`);
     }
-    assert.equal(h.core.duplicateInflight(), 0);
+    assert.equal(h.probe.duplicateInflight(), 0);
   });
 });
 

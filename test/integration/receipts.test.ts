@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { RECEIPT_WIDTHS } from '../../main/receipts.ts';
+import { RECEIPT_WIDTHS } from '../../common/contract.ts';
 import { checkout, HarnessError, METHODS, openSession, SHOP, startHarness } from '../support/core.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -10,9 +10,10 @@ import { describe, type TestContext, test } from 'node:test';
 import keytar from 'keytar';
 import type { AppState, OperationView, Result, Settings } from '../../common/contract.ts';
 import { AgentError } from '../../main/app-error.ts';
-import { createCore } from '../../main/core.ts';
+import { assembleCore, createCore } from '../../main/core.ts';
+import { createLog } from '../../main/log.ts';
 import { startSandbox } from '../../main/sandbox/server.ts';
-import { createSettingsService, DEFAULT_SETTINGS } from '../../main/settings.ts';
+import { createSettingsService, DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { createVault, profileAccount } from '../../main/vault/index.ts';
 
@@ -43,11 +44,12 @@ function fixture(t: TestContext) {
   return {
     dir,
     service,
-    settings: () => createSettingsService(store.settings, createVault(service)),
+    settings: () =>
+      createSettingsService(store.settings, createVault(service), createLog(join(dir, 'test.log'))),
     restart() {
       store.close();
       store = createStore(dir);
-      return createSettingsService(store.settings, createVault(service));
+      return createSettingsService(store.settings, createVault(service), createLog(join(dir, 'test.log')));
     },
   };
 }
@@ -56,6 +58,20 @@ const live = (overrides: Partial<Settings> = {}): Omit<Settings, 'mode'> => {
   const { mode: _mode, ...rest } = { ...DEFAULT_SETTINGS, gatewayUrl: GATEWAY, ...overrides };
   return rest;
 };
+
+function readLog(dir: string): { event: string; detail: unknown }[] {
+  let text = '';
+  try {
+    text = readFileSync(join(dir, 'test.log'), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
 
 async function states(service: ReturnType<typeof createSettingsService>) {
   return Object.fromEntries((await service.tokenStates()).map((s) => [s.shopId, s.state]));
@@ -77,6 +93,39 @@ describe('settings service', () => {
     settings.save({ ...next, kiosk: false });
     assert.equal(settings.get().mode, 'live', 'saving settings never switches the mode');
     assert.deepEqual(f.restart().get(), { ...next, kiosk: false, mode: 'live' });
+  });
+
+  test('a damaged or outdated settings row gives the defaults and a logged warning, never a crash', (t) => {
+    const f = fixture(t);
+    f.settings().save(live({ terminalId: 'T09' }));
+    const rows: [string, string][] = [
+      ['not json at all', 'settings_unreadable'],
+      [JSON.stringify({ ...DEFAULT_SETTINGS, terminalId: 'lower-case!' }), 'settings_invalid'],
+      [
+        JSON.stringify({
+          ...DEFAULT_SETTINGS,
+          shops: [
+            { id: 5, name: 'A' },
+            { id: 5, name: 'B' },
+          ],
+        }),
+        'settings_invalid',
+      ],
+      [JSON.stringify(['an', 'array']), 'settings_invalid'],
+    ];
+    for (const [value, event] of rows) {
+      const db = new DatabaseSync(join(f.dir, DATABASE_FILE));
+      db.prepare("UPDATE settings SET value = ? WHERE key = 'settings'").run(value);
+      db.close();
+      const before = readLog(f.dir).length;
+      assert.deepEqual(f.restart().get(), DEFAULT_SETTINGS, value);
+      const logged = readLog(f.dir).slice(before);
+      assert.deepEqual(
+        logged.map((l) => l.event),
+        [event],
+        `a warning for ${value}`,
+      );
+    }
   });
 
   test('live mode needs a gateway address first', (t) => {
@@ -200,7 +249,7 @@ describe('the token goes only to the keychain', () => {
     t.after(() => Promise.all([gateway.close(), training.close()]));
     const dataDir = tempDir(t);
     const service = keychainService(t);
-    const core = await createCore({
+    const { core, probe } = await assembleCore({
       dataDir,
       keychainService: service,
       training,
@@ -304,7 +353,7 @@ describe('the token goes only to the keychain', () => {
     const refused = await call('checkout.listMethods', { shopId: 1001, operationType: 'payin' });
     assert.equal(!refused.ok && refused.error.kind, 'unauthorized');
     assert.deepEqual(tokens(await call('app.getState', {})), [{ shopId: 1001, state: 'rejected' }]);
-    await Promise.race([core.idle(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    await Promise.race([probe.idle(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
     const leaks = (where: string) => {
       for (const { path, bytes } of filesUnder(dataDir)) {

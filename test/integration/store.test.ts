@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, type TestContext, test } from 'node:test';
 import fc from 'fast-check';
 import { channels } from '../../common/contract.ts';
-import { allocateOperationNumber } from '../../main/operation-numbers.ts';
+import { allocateOperationNumber } from '../../main/checkout/operation-numbers.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { openDatabase, StoreError } from '../../main/store/open.ts';

@@ -41,9 +41,9 @@ import type {
   Response,
   Result,
 } from '../../common/contract.ts';
-import { type Core, type CoreOptions, createCore } from '../../main/core.ts';
-import type { GatewayTuning } from '../../main/gateways.ts';
-import type { LookupPolicy } from '../../main/lookups.ts';
+import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';
+import type { GatewayTuning } from '../../main/gateway/gateways.ts';
+import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
@@ -106,6 +106,8 @@ export class HarnessError extends Error {
 
 export type Harness = {
   readonly core: Core;
+  /** The lookup queue's watch points, which the production `Core` does not carry. */
+  readonly probe: CoreProbe;
   readonly sandbox: Sandbox;
   readonly dataDir: string;
   readonly keychainService: string;
@@ -141,9 +143,12 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();
   let core: Core | null = null;
+  let probe: CoreProbe | null = null;
 
   async function open(): Promise<Core> {
-    const next = await createCore(coreOptions);
+    const assembled = await assembleCore(coreOptions);
+    const next = assembled.core;
+    probe = assembled.probe;
     next.on((event, payload) => {
       events.push({ event, payload } as RecordedEvent);
       for (const wake of waiters) wake();
@@ -167,6 +172,10 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
   const harness: Harness = {
     get core() {
       return current();
+    },
+    get probe() {
+      if (!probe) throw new Error('the core is closed');
+      return probe;
     },
     sandbox,
     dataDir,
@@ -226,7 +235,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
         );
       });
       try {
-        await Promise.race([current().idle(), deadline]);
+        await Promise.race([harness.probe.idle(), deadline]);
       } finally {
         clearTimeout(timer);
       }

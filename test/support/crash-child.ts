@@ -6,7 +6,7 @@
 //
 //   node test/support/crash-child.ts '{"dataDir":…,"keychainService":…,"url":…,"token":…,"type":"payout"}'
 import type { OperationView } from '../../common/contract.ts';
-import { createCore } from '../../main/core.ts';
+import { assembleCore } from '../../main/core.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS, METHODS, REQUISITE_VALUES, SHOP } from './core.ts';
 
 export type CrashChildConfig = {
@@ -42,7 +42,7 @@ function unwrap<T>(result: { ok: true; value: unknown } | { ok: false; error: un
   return result.value as T;
 }
 
-const core = await createCore({
+const { core, probe } = await assembleCore({
   dataDir: config.dataDir,
   keychainService: config.keychainService,
   training: { url: config.url, token: config.token },
@@ -69,7 +69,7 @@ if (config.lookup) {
     await core.invoke('lookup.byNumber', { shopId: SHOP, operationNumber: config.lookup }),
   );
   step('lookup', asked);
-  await core.idle();
+  await probe.idle();
   step('idle');
   await core.close();
   process.exit(0);
@@ -102,6 +102,6 @@ const created = await core.invoke('checkout.createOperation', {
 step(created.ok ? 'created' : 'create_failed', created.ok ? {} : created.error);
 await pause('created');
 // Polls until killed, or until the parent captures the operation.
-await core.idle();
+await probe.idle();
 step('idle');
 await core.close();

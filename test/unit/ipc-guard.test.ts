@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isTrustedSender } from '../../main/ipc-guard.ts';
+import { isTrustedSender } from '../../main/ipc/guard.ts';
 
 test('the app page in its top frame is trusted', () => {
   assert.equal(isTrustedSender({ url: 'app://cashdesk/index.html', parent: null }), true);

@@ -1,21 +1,21 @@
 // On every start: settle what a crash or a kill left half-done. Nothing is re-sent; anything that
 // may exist at the gateway is looked up.
-import type { Ledger } from './ledger.ts';
-import type { Lookups } from './lookups.ts';
-import type { Store } from './store/index.ts';
+import type { Journal } from '../operations/journal.ts';
+import type { Store } from '../store/index.ts';
+import type { Lookups } from './queue.ts';
 
-export function recoverUnsettled(store: Store, ledger: Ledger, lookups: Lookups): void {
+export function recoverUnsettled(store: Store, journal: Journal, lookups: Lookups): void {
   for (const record of store.operations.unsettled()) {
     switch (record.phase) {
       case 'opening':
       case 'session_open':
         // No operation can exist without a create request, and the payer's form is gone.
-        ledger.save(record.localId, { phase: 'abandoned' }, { kind: 'interrupted', detail: record.phase });
+        journal.save(record.localId, { phase: 'abandoned' }, { kind: 'interrupted', detail: record.phase });
         break;
       case 'creating':
         // The create request may have reached the gateway before the app stopped.
         store.transaction(() => {
-          ledger.save(
+          journal.save(
             record.localId,
             { phase: 'outcome_unknown' },
             { kind: 'interrupted', detail: 'creating' },

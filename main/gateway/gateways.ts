@@ -1,10 +1,10 @@
 // Picks the gateway client for a shop: the training sandbox, or the live gateway with that shop's
 // token from the keychain. Clients are kept, so keep-alive connections are reused.
-import { AgentError } from './app-error.ts';
-import { createGatewayClient, type GatewayClient, type RetryPolicy } from './gateway/client.ts';
-import type { SettingsService } from './settings.ts';
+import { AgentError } from '../app-error.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { TrainingGateway } from '../training/gateway.ts';
+import { createGatewayClient, type GatewayClient, type RetryPolicy } from './client.ts';
 
-export type TrainingGateway = { url: string; token: string };
 export type GatewayTuning = { timeoutMs?: number; retry?: Partial<RetryPolicy> };
 
 export function createGateways(settings: SettingsService, training: TrainingGateway, tuning: GatewayTuning) {

@@ -1,8 +1,8 @@
 // Training only: the agent's out-of-band confirmation, played by the sandbox's control route.
 // It is not a gateway endpoint, so it stays outside the gateway client.
-import { AgentError } from './app-error.ts';
-import { type OperationEnvelope, OperationResponse } from './gateway/schemas.ts';
-import type { TrainingGateway } from './gateways.ts';
+import { AgentError } from '../app-error.ts';
+import { type OperationEnvelope, OperationResponse } from '../gateway/schemas.ts';
+import type { TrainingGateway } from './gateway.ts';
 
 export async function captureTraining(
   gateway: TrainingGateway,

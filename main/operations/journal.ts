@@ -1,13 +1,13 @@
 // Every change to a local operation goes through here: persisted with its audit event first, then
 // announced to the renderer. One place, so nothing is shown that is not yet on disk.
-import { compare } from '../common/money.ts';
-import { type Endpoint, GatewayError } from './gateway/errors.ts';
-import type { OperationEnvelope } from './gateway/schemas.ts';
-import { toView } from './operation-view.ts';
-import type { Store } from './store/index.ts';
-import type { EventInput, NewOperation, OperationPatch, OperationRecord } from './store/operations.ts';
+import { compare } from '../../common/money.ts';
+import { type Endpoint, GatewayError } from '../gateway/errors.ts';
+import type { OperationEnvelope } from '../gateway/schemas.ts';
+import type { Store } from '../store/index.ts';
+import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
+import { toView } from './view.ts';
 
-export function createLedger(
+export function createJournal(
   store: Store,
   announce: (record: OperationRecord) => void,
   training: () => boolean,
@@ -119,4 +119,4 @@ export function expectOperation(
   });
 }
 
-export type Ledger = ReturnType<typeof createLedger>;
+export type Journal = ReturnType<typeof createJournal>;

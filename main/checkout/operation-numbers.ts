@@ -1,6 +1,6 @@
 // Operation numbers: allocated here, stored before any network call, never reused.
 // Form: <terminal>-<yymmdd>-<sequence>, e.g. T01-261122-0042: short, and easy to read over the phone.
-import type { Store } from './store/index.ts';
+import type { Store } from '../store/index.ts';
 
 const SEQUENCE_KEY = 'operation_sequence';
 

@@ -1,45 +1,46 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
-import type { OperationTypeValue, OperationView, PaymentMethod } from '../common/contract.ts';
-import { isWithin } from '../common/money.ts';
-import { AgentError } from './app-error.ts';
-import type { ConnectivityTracker } from './connectivity.ts';
-import { GatewayError } from './gateway/errors.ts';
-import type { Gateways } from './gateways.ts';
-import { expectOperation, type Ledger } from './ledger.ts';
-import type { Lookups } from './lookups.ts';
+import {
+  EXPIRY_MARGIN_MS,
+  type OperationTypeValue,
+  type OperationView,
+  type PaymentMethod,
+} from '../../common/contract.ts';
+import { isWithin } from '../../common/money.ts';
+import { AgentError } from '../app-error.ts';
+import type { ConnectivityTracker } from '../connectivity.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import type { Gateways } from '../gateway/gateways.ts';
+import type { GatewayHealth } from '../gateway/health.ts';
+import type { Lookups } from '../lookups/queue.ts';
+import { expectOperation, type Journal } from '../operations/journal.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
-import type { SettingsService } from './settings.ts';
-import type { Store } from './store/index.ts';
-import type { OperationRecord } from './store/operations.ts';
-
-/** Refuse to submit this close to expiry: the request must still arrive in time. */
-export const EXPIRY_SKEW_MS = 5_000;
 
 type Deps = {
   store: Store;
   settings: SettingsService;
   gateways: Gateways;
-  ledger: Ledger;
+  journal: Journal;
   lookups: Lookups;
   connectivity: ConnectivityTracker;
-  /** Every gateway failure passes here first, so a rejected token stops the whole terminal. */
-  gatewayFailed: (shopId: number, error: GatewayError) => void;
-  gatewayAnswered: (shopId: number) => void;
+  health: GatewayHealth;
 };
 
 export function createCheckout(deps: Deps) {
-  const { store, ledger } = deps;
+  const { store, journal } = deps;
   const methodCache = new Map<string, PaymentMethod[]>();
   const creating = new Map<number, Promise<OperationView>>();
 
   async function call<T>(shopId: number, work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
-      deps.gatewayAnswered(shopId);
+      deps.health.answered(shopId);
       return result;
     } catch (error) {
-      if (error instanceof GatewayError) deps.gatewayFailed(shopId, error);
+      if (error instanceof GatewayError) deps.health.failed(shopId, error);
       throw error;
     }
   }
@@ -92,7 +93,7 @@ export function createCheckout(deps: Deps) {
     const { client, training } = await deps.gateways.forShop(input.shopId);
     // Write ahead: the number is allocated and the intent stored before the gateway hears of it.
     const record = store.transaction(() =>
-      ledger.insert(
+      journal.insert(
         {
           shopId: input.shopId,
           operationNumber: allocateOperationNumber(store, settings.terminalId, input.shopId),
@@ -123,7 +124,7 @@ export function createCheckout(deps: Deps) {
           currency: method.currency,
         }),
       );
-      const opened = ledger.save(
+      const opened = journal.save(
         record.localId,
         {
           phase: 'session_open',
@@ -134,11 +135,11 @@ export function createCheckout(deps: Deps) {
         },
         { kind: 'session_opened', detail: `expires ${session.expiredAt}` },
       );
-      return ledger.view(opened);
+      return journal.view(opened);
     } catch (error) {
       // No operation can exist without its session, so even an unknown outcome here moves no money.
       const kind = error instanceof GatewayError ? error.kind : 'internal';
-      ledger.save(
+      journal.save(
         record.localId,
         { phase: 'session_failed', lastErrorKind: kind, lastErrorMessage: errorText(error) },
         { kind: 'session_failed', detail: kind },
@@ -167,22 +168,22 @@ export function createCheckout(deps: Deps) {
   }): Promise<OperationView> {
     const record = get(input.localId);
     if (record.phase === 'creating' || record.phase === 'outcome_unknown' || record.phase === 'created') {
-      return ledger.view(record);
+      return journal.view(record);
     }
     if (record.phase !== 'session_open' || !record.sessionId || !record.sessionExpiresAt) {
       throw new AgentError('conflict', 'This session can no longer be used. Start a new operation.', {
         localId: record.localId,
       });
     }
-    if (Date.parse(record.sessionExpiresAt) - Date.now() < EXPIRY_SKEW_MS) {
-      ledger.save(record.localId, { phase: 'expired' }, { kind: 'session_expired' });
+    if (Date.parse(record.sessionExpiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
+      journal.save(record.localId, { phase: 'expired' }, { kind: 'session_expired' });
       throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
         localId: record.localId,
       });
     }
     const payerRequisites = matchRequisites(record, input.payerRequisites);
     const { client } = await deps.gateways.forShop(record.shopId);
-    ledger.save(
+    journal.save(
       record.localId,
       { phase: 'creating', lastErrorKind: null, lastErrorMessage: null },
       { kind: 'create_sent' },
@@ -196,9 +197,9 @@ export function createCheckout(deps: Deps) {
           'createOperation',
         ),
       );
-      const created = ledger.applyRemote(envelope, 'created');
+      const created = journal.applyRemote(envelope, 'created');
       deps.lookups.follow(created.shopId, created.operationNumber);
-      return ledger.view(created);
+      return journal.view(created);
     } catch (error) {
       throw settleFailure(record, error);
     }
@@ -211,7 +212,7 @@ export function createCheckout(deps: Deps) {
     const unknown = !gatewayError || gatewayError.outcomeUnknown || gatewayError.status === 409;
     if (unknown) {
       store.transaction(() => {
-        ledger.save(
+        journal.save(
           record.localId,
           {
             phase: 'outcome_unknown',
@@ -227,7 +228,7 @@ export function createCheckout(deps: Deps) {
       return new AgentError('outcome_unknown', errorText(error), { cash: 'hold', localId: record.localId });
     }
     const expired = gatewayError.status === 410;
-    ledger.save(
+    journal.save(
       record.localId,
       {
         phase: expired ? 'expired' : 'session_open',
@@ -242,8 +243,8 @@ export function createCheckout(deps: Deps) {
 
   function abandon(localId: number): OperationView {
     const record = get(localId);
-    if (record.phase !== 'session_open' && record.phase !== 'session_failed') return ledger.view(record);
-    return ledger.view(ledger.save(localId, { phase: 'abandoned' }, { kind: 'abandoned' }));
+    if (record.phase !== 'session_open' && record.phase !== 'session_failed') return journal.view(record);
+    return journal.view(journal.save(localId, { phase: 'abandoned' }, { kind: 'abandoned' }));
   }
 
   return { listMethods, openSession, createOperation, abandon, get };

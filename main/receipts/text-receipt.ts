@@ -1,10 +1,7 @@
 // The payer's receipt, laid out in fixed columns for thermal paper: 80 mm rolls take 42 or 48
 // columns, 58 mm rolls take 32. Training receipts say so on every copy; reprints say COPY.
-import type { OperationView } from '../common/contract.ts';
-import { formatMoney } from '../common/money.ts';
-
-export const RECEIPT_WIDTHS = [32, 42, 48] as const;
-export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
+import type { OperationView, ReceiptWidth } from '../../common/contract.ts';
+import { formatMoney } from '../../common/money.ts';
 
 const WORDS = {
   en: {

@@ -1,9 +1,6 @@
 // What the renderer sees of an operation, and the one rule that says what the agent may do with cash.
-import type { CashAdvice, OperationView } from '../common/contract.ts';
-import type { OperationRecord } from './store/operations.ts';
-
-/** Statuses known to be final. Anything else, including statuses the spec does not show, is not. */
-export const FINAL_STATUSES: ReadonlySet<string> = new Set(['captured']);
+import { type CashAdvice, FINAL_STATUSES, type OperationView } from '../../common/contract.ts';
+import type { OperationRecord } from '../store/operations.ts';
 
 export function isFinal(record: OperationRecord): boolean {
   return (

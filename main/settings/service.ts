@@ -1,9 +1,10 @@
 // The terminal's settings and the state of each shop's token. Settings live in SQLite; tokens live
 // in the keychain, and only whether one is set (or was rejected) is known outside main.
-import type { Settings, TokenState } from '../common/contract.ts';
-import { AgentError } from './app-error.ts';
-import type { SettingsRepo } from './store/settings.ts';
-import { type Profile, profileAccount, type Vault } from './vault/index.ts';
+import { Settings, type TokenState } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { SettingsRepo } from '../store/settings.ts';
+import { type Profile, profileAccount, type Vault } from '../vault/index.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   mode: 'training',
@@ -20,8 +21,8 @@ export const DEFAULT_SETTINGS: Settings = {
 const SETTINGS_KEY = 'settings';
 const REJECTED_KEY = 'rejected_tokens';
 
-export function createSettingsService(repo: SettingsRepo, vault: Vault) {
-  let current: Settings = { ...DEFAULT_SETTINGS, ...repo.get<Partial<Settings>>(SETTINGS_KEY) };
+export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log) {
+  let current = loadSettings(repo, log);
   // Tokens are read from the keychain once and kept in main's memory only.
   const tokens = new Map<string, string | null>();
   // The training gateway gets a fresh token on every start, so an old refusal of it means nothing
@@ -120,6 +121,27 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault) {
       );
     },
   };
+}
+
+/**
+ * Stored settings pass the same schema as the renderer's: a row damaged on disk, or written by an
+ * older version with different rules, gives the defaults and a line in the log, never a crash.
+ */
+function loadSettings(repo: SettingsRepo, log: Log): Settings {
+  let stored: unknown;
+  try {
+    stored = repo.get<unknown>(SETTINGS_KEY);
+  } catch (error) {
+    log.write('settings_unreadable', { error });
+    return DEFAULT_SETTINGS;
+  }
+  if (stored === undefined) return DEFAULT_SETTINGS;
+  const parsed = Settings.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  log.write('settings_invalid', {
+    issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+  });
+  return DEFAULT_SETTINGS;
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,16 +1,17 @@
 // The status-lookup queue. Every lookup waits in the persistent outbox and is drained here with a
 // concurrency cap, one lookup per operation at a time, back-off with jitter, and `Retry-After`.
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
-import type { LookupResult } from '../common/contract.ts';
-import { AgentError } from './app-error.ts';
-import type { ConnectivityTracker } from './connectivity.ts';
-import { GatewayError } from './gateway/errors.ts';
-import type { Gateways } from './gateways.ts';
-import { expectOperation, type Ledger } from './ledger.ts';
-import { isFinal } from './operation-view.ts';
-import type { Store } from './store/index.ts';
-import type { OperationRecord } from './store/operations.ts';
-import type { LookupReason, OutboxEntry } from './store/outbox.ts';
+import type { LookupResult } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { ConnectivityTracker } from '../connectivity.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import type { Gateways } from '../gateway/gateways.ts';
+import type { GatewayHealth } from '../gateway/health.ts';
+import { expectOperation, type Journal } from '../operations/journal.ts';
+import { isFinal } from '../operations/view.ts';
+import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
+import type { LookupReason, OutboxEntry } from '../store/outbox.ts';
 
 export type LookupPolicy = {
   concurrency: number;
@@ -47,12 +48,12 @@ const MAX_TIMER_MS = 60_000;
 type Deps = {
   store: Store;
   gateways: Gateways;
-  ledger: Ledger;
+  journal: Journal;
   connectivity: ConnectivityTracker;
   policy: LookupPolicy;
+  health: GatewayHealth;
+  /** An agent who asked for a lookup that had to wait is told its answer. */
   answered: (result: LookupResult) => void;
-  tokenRejected: (shopId: number) => void;
-  tokenAccepted: (shopId: number) => void;
 };
 
 export function createLookups(deps: Deps) {
@@ -131,20 +132,15 @@ export function createLookups(deps: Deps) {
       if (closed) return;
       const entry = current();
       const envelope = expectOperation(reply, entry.shopId, entry.operationNumber, 'getOperation');
-      settledConnection(entry.shopId);
-      const record = deps.ledger.applyRemote(envelope);
-      if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.ledger.view(record) });
+      deps.health.answered(entry.shopId);
+      const record = deps.journal.applyRemote(envelope);
+      if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
       if (isFinal(record) || record.origin === 'lookup') done(entry);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status');
     } catch (error) {
       if (closed) return;
       failed(current(), error);
     }
-  }
-
-  function settledConnection(shopId: number) {
-    if (deps.connectivity.succeeded()) store.outbox.retryFailedNow();
-    deps.tokenAccepted(shopId);
   }
 
   function pollDelay(record: OperationRecord, attempts: number): number {
@@ -183,12 +179,11 @@ export function createLookups(deps: Deps) {
       return;
     }
     if (error.kind === 'not_found') {
-      settledConnection(entry.shopId);
+      deps.health.answered(entry.shopId);
       notFound(entry, local);
       return;
     }
-    if (error.kind === 'unauthorized') deps.tokenRejected(entry.shopId);
-    else deps.connectivity.failed(error);
+    deps.health.failed(entry.shopId, error);
     // A wait the gateway asked for (Retry-After) is stored without an error, so another lookup's
     // success (retryFailedNow pulls failed entries forward) cannot cut it short.
     const told = error.retryAfterMs !== undefined && error.kind !== 'unauthorized';
@@ -211,7 +206,7 @@ export function createLookups(deps: Deps) {
     const expiredAt = local.sessionExpiresAt ? Date.parse(local.sessionExpiresAt) : 0;
     if (unsettled && Date.now() > expiredAt + policy.notFoundGraceMs) {
       // The session is gone, so no operation can ever be created from it.
-      deps.ledger.save(
+      deps.journal.save(
         local.localId,
         {
           phase: 'not_created',

@@ -1,0 +1,27 @@
+// Numbers that more than one process must agree on, declared once. The contract's schemas, the
+// renderer's inputs and main's checks all read them from here.
+
+/** Field lengths: the renderer's `maxLength` and the contract's `.max()` are the same number. */
+export const LIMITS = {
+  operationNumber: 64,
+  /** Payer ID, method ID, requisite names. */
+  shortText: 128,
+  shopName: 64,
+  searchText: 64,
+  requisiteValue: 256,
+  requisitesPerOperation: 32,
+  gatewayUrl: 512,
+  shopsPerTerminal: 50,
+  tokenMin: 8,
+  tokenMax: 4096,
+} as const;
+
+/**
+ * Main refuses to submit an operation this close to its session's expiry, so the request still
+ * arrives in time; the renderer's countdown reaches zero at the same moment.
+ */
+export const EXPIRY_MARGIN_MS = 5_000;
+
+/** Thermal paper widths in columns: 58 mm paper holds 32, 80 mm paper 42 or 48. */
+export const RECEIPT_WIDTHS = [32, 42, 48] as const;
+export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];

@@ -1,0 +1,204 @@
+// The values that cross the bridge, each declared once with zod: main parses every request and
+// reply with these, and the renderer and preload take their types from them.
+import { z } from 'zod';
+import { LANGUAGES, MODES, OPERATION_TYPES } from './enums.ts';
+import { ERROR_KINDS } from './error-kinds.ts';
+import { LIMITS } from './limits.ts';
+import { AMOUNT_PATTERN } from './money.ts';
+
+export const shopId = z.number().int().positive().max(2_147_483_647);
+export const operationNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.operationNumber)
+  .regex(/^[\p{L}\p{N}_\-/#:]+$/u, 'letters, digits and - _ / # : only');
+export const localId = z.number().int().positive();
+export const operationType = z.enum(OPERATION_TYPES);
+export const amount = z.string().regex(AMOUNT_PATTERN, 'an amount like 150 or 150.00');
+export const shortText = z.string().trim().min(1).max(LIMITS.shortText);
+export const isoTime = z.iso.datetime({ offset: true });
+
+/** What the agent may do with cash right now. Derived in main, shown on every operation screen. */
+export const CashAdvice = z.enum(['hold', 'accept', 'hand_over', 'none']);
+export type CashAdvice = z.infer<typeof CashAdvice>;
+
+/** Where an operation is in this terminal's own flow, beside the gateway's raw status. */
+export const Phase = z.enum([
+  'opening', // session intent written, POST /sessions not yet answered
+  'session_open', // session held; waiting for payer requisites
+  'session_failed', // the gateway refused or could not be reached; nothing exists there
+  'creating', // POST /operations sent, not yet answered
+  'outcome_unknown', // the POST may have been committed; resolving by lookup
+  'created', // the gateway holds the operation; `status` is its status
+  'not_created', // resolved: the gateway never created it
+  'abandoned', // the agent left before creating
+  'expired', // the session expired before an operation was created
+]);
+export type Phase = z.infer<typeof Phase>;
+
+export const Requisite = z.object({ name: z.string(), value: z.string() });
+export const RequisiteDescriptor = z.object({ name: z.string(), title: z.string(), type: z.string() });
+export const PayerDetail = z.object({
+  name: z.string(),
+  title: z.string(),
+  type: z.string(),
+  value: z.string(),
+});
+
+export const PaymentMethod = z.object({
+  id: z.string(),
+  name: z.string(),
+  instrumentType: z.string(),
+  country: z.string(),
+  currency: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const OperationView = z.object({
+  localId,
+  operationNumber: z.string(),
+  shopId,
+  type: operationType,
+  terminalId: z.string(),
+  training: z.boolean(),
+  methodId: z.string(),
+  methodName: z.string(),
+  instrumentType: z.string(),
+  payerId: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  phase: Phase,
+  /** The gateway's status, raw: `created`, `captured`, or anything else it sends. */
+  status: z.string().nullable(),
+  /** True only for statuses known to be final; unknown statuses keep being looked up. */
+  final: z.boolean(),
+  cash: CashAdvice,
+  session: z
+    .object({
+      id: z.string(),
+      expiredAt: isoTime,
+      payerRequisites: z.array(RequisiteDescriptor),
+      paymentMethodRequisites: z.array(Requisite),
+    })
+    .nullable(),
+  gatewayId: z.string().nullable(),
+  settlementAmount: z.string().nullable(),
+  settlementCurrency: z.string().nullable(),
+  registeredAt: z.string().nullable(),
+  gatewayUpdatedAt: z.string().nullable(),
+  isCorrection: z.boolean(),
+  parent: z.unknown().nullable(),
+  payerDetails: z.array(PayerDetail),
+  paymentMethodRequisites: z.array(Requisite),
+  lastError: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  lastCheckedAt: isoTime.nullable(),
+  printCount: z.number().int(),
+});
+export type OperationView = z.infer<typeof OperationView>;
+
+export const OperationEvent = z.object({
+  at: isoTime,
+  kind: z.string(),
+  phase: z.string().nullable(),
+  status: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type OperationEvent = z.infer<typeof OperationEvent>;
+
+export const Connectivity = z.object({
+  state: z.enum(['online', 'offline', 'degraded']),
+  lastSuccessAt: isoTime.nullable(),
+  queued: z.number().int(),
+});
+export type Connectivity = z.infer<typeof Connectivity>;
+
+export const TokenState = z.enum(['set', 'not_set', 'rejected']);
+export type TokenState = z.infer<typeof TokenState>;
+
+export const Shop = z.object({ id: shopId, name: z.string().trim().min(1).max(LIMITS.shopName) });
+export type Shop = z.infer<typeof Shop>;
+
+export const Settings = z.object({
+  mode: z.enum(MODES),
+  /** https only, except loopback (a local gateway or a test double). */
+  gatewayUrl: z
+    .string()
+    .max(LIMITS.gatewayUrl)
+    .refine(isAllowedGatewayUrl, 'https only, except for a loopback address')
+    .nullable(),
+  shops: z
+    .array(Shop)
+    .min(1)
+    .max(LIMITS.shopsPerTerminal)
+    .refine((shops) => new Set(shops.map((s) => s.id)).size === shops.length, 'each shop ID only once'),
+  terminalId: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,8}$/, '1–8 capital letters or digits'),
+  language: z.enum(LANGUAGES),
+  kiosk: z.boolean(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const AppState = z.object({
+  settings: Settings,
+  /** The token's state for each shop of the current profile; the token itself never leaves main. */
+  tokens: z.array(z.object({ shopId, state: TokenState })),
+  connectivity: Connectivity,
+  version: z.string(),
+});
+export type AppState = z.infer<typeof AppState>;
+
+export const HistoryRow = OperationView.pick({
+  localId: true,
+  operationNumber: true,
+  shopId: true,
+  type: true,
+  training: true,
+  payerId: true,
+  amount: true,
+  currency: true,
+  phase: true,
+  status: true,
+  cash: true,
+  createdAt: true,
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
+
+export const LookupResult = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('found'), operation: OperationView }),
+  z.object({ state: z.literal('not_found'), shopId, operationNumber: z.string() }),
+  z.object({ state: z.literal('queued'), shopId, operationNumber: z.string() }),
+]);
+export type LookupResult = z.infer<typeof LookupResult>;
+
+export const AppError = z.object({
+  kind: z.enum(ERROR_KINDS),
+  /** Detail for the screen and the log, in English; the renderer shows its own words for `kind`. */
+  message: z.string(),
+  /** Whether cash may change hands now. `hold` means do not give or take any cash. */
+  cash: CashAdvice,
+  /** For `validation`: the field at fault. */
+  field: z.string().optional(),
+  /** The operation the error concerns, when there is one, so the screen can follow it. */
+  localId: localId.optional(),
+});
+export type AppError = z.infer<typeof AppError>;
+export type ErrorKind = AppError['kind'];
+
+export function isAllowedGatewayUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}

@@ -1,0 +1,39 @@
+// What every gateway call's outcome means for the terminal, written once. Checkout, the agent's
+// lookup and the lookup queue all report here, so each failure is logged the same way, a refused
+// token stops every flow, and the first answer after an outage releases the lookups that waited.
+import type { ConnectivityTracker } from '../connectivity.ts';
+import type { Log } from '../log.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { GatewayError } from './errors.ts';
+
+type Deps = {
+  connectivity: ConnectivityTracker;
+  settings: SettingsService;
+  log: Log;
+  /** Lookups that waited out a failure may go now. */
+  retryWaitingLookups: () => void;
+  /** The token states the renderer shows have changed. */
+  tokensChanged: () => void;
+};
+
+export function createGatewayHealth(deps: Deps) {
+  return {
+    /** The gateway answered (a 404 is an answer too): the link is up and the token works. */
+    answered(shopId: number): void {
+      const outageEnded = deps.connectivity.succeeded();
+      if (deps.settings.markAccepted(shopId)) deps.tokensChanged();
+      if (outageEnded) deps.retryWaitingLookups();
+    },
+    failed(shopId: number, error: GatewayError): void {
+      deps.log.write('gateway_error', { shopId, ...error.toJSON() });
+      if (error.kind === 'unauthorized') {
+        deps.settings.markRejected(shopId);
+        deps.tokensChanged();
+      } else {
+        deps.connectivity.failed(error);
+      }
+    },
+  };
+}
+
+export type GatewayHealth = ReturnType<typeof createGatewayHealth>;

@@ -1,0 +1,48 @@
+// This terminal's history: search, one operation with its events, and an agent's refresh.
+import type { Checkout } from '../checkout/checkout.ts';
+import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Lookups } from '../lookups/queue.ts';
+import type { Journal } from '../operations/journal.ts';
+import type { Store } from '../store/index.ts';
+
+type HistoryChannel = 'history.search' | 'history.get' | 'history.refresh';
+
+export function historyHandlers(deps: {
+  store: Store;
+  journal: Journal;
+  checkout: Checkout;
+  lookups: Lookups;
+}): HandlerTable<HistoryChannel> {
+  const { store, journal, checkout } = deps;
+  return {
+    'history.search': ({ limit, ...filter }) => {
+      const rows = store.operations.search({
+        ...filter,
+        from: filter.from && new Date(filter.from).toISOString(),
+        to: filter.to && new Date(filter.to).toISOString(),
+        limit,
+      });
+      const last = rows.length === limit ? rows.at(-1) : undefined;
+      return {
+        // The contract's HistoryRow picks its fields from the view when the reply is parsed.
+        rows: rows.map((r) => journal.view(r)),
+        next: last ? { createdAt: last.createdAt, localId: last.localId } : null,
+      };
+    },
+    'history.get': ({ localId }) => ({
+      operation: journal.view(checkout.get(localId)),
+      events: store.operations.events(localId),
+    }),
+    'history.refresh': ({ localId }) => {
+      const record = checkout.get(localId);
+      if (record.phase === 'created' || record.phase === 'outcome_unknown' || record.phase === 'creating') {
+        deps.lookups.enqueue(
+          record.shopId,
+          record.operationNumber,
+          record.phase === 'created' ? 'status' : 'resolve',
+        );
+      }
+      return journal.view(record);
+    },
+  };
+}

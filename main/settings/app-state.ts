@@ -1,0 +1,27 @@
+// What the renderer knows of the terminal as a whole: settings, token states (never tokens),
+// connectivity and the version. Announced whenever any of it changes.
+import type { AppState } from '../../common/contract.ts';
+import type { ConnectivityTracker } from '../connectivity.ts';
+import type { SettingsService } from './service.ts';
+
+export function createAppState(deps: {
+  settings: SettingsService;
+  connectivity: ConnectivityTracker;
+  version: string;
+  publish: (state: AppState) => void;
+}) {
+  async function get(): Promise<AppState> {
+    return {
+      settings: deps.settings.get(),
+      tokens: await deps.settings.tokenStates(),
+      connectivity: deps.connectivity.snapshot(),
+      version: deps.version,
+    };
+  }
+  return {
+    get,
+    announce: () => void get().then(deps.publish),
+  };
+}
+
+export type AppStateSource = ReturnType<typeof createAppState>;

@@ -1,0 +1,126 @@
+// An operation as this terminal keeps it, and how each field maps to its SQLite column.
+import type { SQLInputValue } from 'node:sqlite';
+import type { OperationTypeValue, Phase } from '../../common/contract.ts';
+import type { PayerDetail, PayerRequisiteDescriptor, PaymentMethodRequisite } from '../gateway/schemas.ts';
+
+export type OperationRecord = {
+  localId: number;
+  shopId: number;
+  operationNumber: string;
+  terminalId: string;
+  origin: 'counter' | 'lookup';
+  type: OperationTypeValue;
+  training: boolean;
+  methodId: string;
+  methodName: string;
+  instrumentType: string;
+  payerId: string;
+  amount: string;
+  currency: string;
+  phase: Phase;
+  status: string | null;
+  sessionId: string | null;
+  sessionExpiresAt: string | null;
+  payerRequisites: PayerRequisiteDescriptor[];
+  methodRequisites: PaymentMethodRequisite[];
+  gatewayId: string | null;
+  settlementAmount: string | null;
+  settlementCurrency: string | null;
+  registeredAt: string | null;
+  gatewayUpdatedAt: string | null;
+  isCorrection: boolean;
+  parent: unknown;
+  payerDetails: PayerDetail[];
+  lastErrorKind: string | null;
+  lastErrorMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastCheckedAt: string | null;
+  printCount: number;
+};
+
+export type NewOperation = Pick<
+  OperationRecord,
+  | 'shopId'
+  | 'operationNumber'
+  | 'terminalId'
+  | 'origin'
+  | 'type'
+  | 'training'
+  | 'methodId'
+  | 'methodName'
+  | 'instrumentType'
+  | 'payerId'
+  | 'amount'
+  | 'currency'
+  | 'phase'
+> &
+  Partial<OperationRecord>;
+
+export type OperationPatch = Partial<
+  Omit<OperationRecord, 'localId' | 'shopId' | 'operationNumber' | 'createdAt'>
+>;
+
+type Column = { column: string; json?: boolean; bool?: boolean };
+export const COLUMNS: Record<keyof OperationRecord, Column> = {
+  localId: { column: 'local_id' },
+  shopId: { column: 'shop_id' },
+  operationNumber: { column: 'operation_number' },
+  terminalId: { column: 'terminal_id' },
+  origin: { column: 'origin' },
+  type: { column: 'type' },
+  training: { column: 'training', bool: true },
+  methodId: { column: 'method_id' },
+  methodName: { column: 'method_name' },
+  instrumentType: { column: 'instrument_type' },
+  payerId: { column: 'payer_id' },
+  amount: { column: 'amount' },
+  currency: { column: 'currency' },
+  phase: { column: 'phase' },
+  status: { column: 'status' },
+  sessionId: { column: 'session_id' },
+  sessionExpiresAt: { column: 'session_expires_at' },
+  payerRequisites: { column: 'payer_requisites', json: true },
+  methodRequisites: { column: 'method_requisites', json: true },
+  gatewayId: { column: 'gateway_id' },
+  settlementAmount: { column: 'settlement_amount' },
+  settlementCurrency: { column: 'settlement_currency' },
+  registeredAt: { column: 'registered_at' },
+  gatewayUpdatedAt: { column: 'gateway_updated_at' },
+  isCorrection: { column: 'is_correction', bool: true },
+  parent: { column: 'parent', json: true },
+  payerDetails: { column: 'payer_details', json: true },
+  lastErrorKind: { column: 'last_error_kind' },
+  lastErrorMessage: { column: 'last_error_message' },
+  createdAt: { column: 'created_at' },
+  updatedAt: { column: 'updated_at' },
+  lastCheckedAt: { column: 'last_checked_at' },
+  printCount: { column: 'print_count' },
+};
+export const KEYS = Object.keys(COLUMNS) as (keyof OperationRecord)[];
+const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {
+  payerRequisites: [],
+  methodRequisites: [],
+  payerDetails: [],
+  parent: null,
+};
+
+export function toSql(key: keyof OperationRecord, value: unknown): SQLInputValue {
+  const spec = COLUMNS[key];
+  if (value === undefined || value === null) return spec.json && key !== 'parent' ? '[]' : null;
+  if (spec.json) return JSON.stringify(value);
+  if (spec.bool) return value ? 1 : 0;
+  return value as SQLInputValue;
+}
+
+export function fromRow(row: Record<string, SQLInputValue>): OperationRecord {
+  const record: Record<string, unknown> = {};
+  for (const key of KEYS) {
+    const spec = COLUMNS[key];
+    const raw = row[spec.column];
+    if (spec.json) record[key] = raw == null ? JSON_DEFAULTS[key] : JSON.parse(String(raw));
+    else if (spec.bool) record[key] = raw === 1 || raw === 1n;
+    else record[key] = typeof raw === 'bigint' ? Number(raw) : raw;
+  }
+  return record as OperationRecord;
+}

@@ -1,0 +1,28 @@
+// Training only: the agent's out-of-band confirmation, played by the training gateway.
+import { AgentError } from '../app-error.ts';
+import type { Checkout } from '../checkout/checkout.ts';
+import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Journal } from '../operations/journal.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { captureTraining } from './confirm.ts';
+import type { TrainingGateway } from './gateway.ts';
+
+export function trainingHandlers(deps: {
+  checkout: Checkout;
+  journal: Journal;
+  settings: SettingsService;
+  training: TrainingGateway;
+}): HandlerTable<'checkout.confirmTraining'> {
+  return {
+    'checkout.confirmTraining': async ({ localId }) => {
+      const record = deps.checkout.get(localId);
+      if (!record.training || deps.settings.get().mode !== 'training' || record.phase !== 'created') {
+        throw new AgentError('conflict', 'Only a created training operation can be confirmed here.', {
+          localId,
+        });
+      }
+      const envelope = await captureTraining(deps.training, record.shopId, record.operationNumber);
+      return deps.journal.view(deps.journal.applyRemote(envelope));
+    },
+  };
+}
