@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { initI18n } from './i18n/index.ts';
-import { bindCoreEvents, loadAppState } from './state/coreEvents.ts';
+import { bindCoreEvents, loadAppState } from './shared/coreEvents.ts';
 
 initI18n();
 bindCoreEvents();

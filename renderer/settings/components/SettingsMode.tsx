@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../common/contract.ts';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { acceptAppState, useLoadedApp } from '../../shared/state/appState.ts';
+import { ConfirmPanel } from './ConfirmPanel.tsx';
+
+/** Going Live moves real money, so it takes a second, explicit yes; back to Training takes one click. */
+export function SettingsMode() {
+  const { t } = useTranslation();
+  const { mode } = useLoadedApp().settings;
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const { busy, run } = useInFlight();
+  const ids = useId();
+  const switchTo = async (next: 'training' | 'live') => {
+    const result = await run(async () =>
+      acceptAppState(await window.cashdesk.settings.setMode({ mode: next })),
+    );
+    if (!result) return;
+    setConfirming(false);
+    setError(result.ok ? null : result.error);
+  };
+  return (
+    <section className="panel stack" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('settings.mode')}</h2>
+      <p className="lead">{mode === 'training' ? t('settings.modeTraining') : t('settings.modeLive')}</p>
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {t(`error.kinds.${error.kind}.title`)}. {t(`error.kinds.${error.kind}.next`)}
+        </p>
+      )}
+      {mode === 'live' && (
+        <button type="button" disabled={busy} onClick={() => switchTo('training')}>
+          {t('settings.switchToTraining')}
+        </button>
+      )}
+      {mode === 'training' && !confirming && (
+        <button type="button" onClick={() => setConfirming(true)}>
+          {t('settings.switchToLive')}
+        </button>
+      )}
+      {mode === 'training' && confirming && (
+        <ConfirmPanel
+          title={t('settings.liveConfirmTitle')}
+          body={t('settings.liveConfirmBody')}
+          confirmLabel={t('settings.liveConfirm')}
+          cancelLabel={t('common.cancel')}
+          busy={busy}
+          onConfirm={() => switchTo('live')}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}
