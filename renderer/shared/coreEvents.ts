@@ -1,18 +1,19 @@
+import { checkoutApi } from '../checkout/api.ts';
 import { useCheckout } from '../checkout/state/checkout.ts';
+import { appApi } from './api.ts';
 import { acceptAppState, useAppState } from './state/appState.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
 
 /** Subscribes before the first request, so no push from the core can slip between load and listen. */
 export function bindCoreEvents(): void {
-  const api = window.cashdesk;
-  api.on('app.changed', (app) => void acceptAppState({ ok: true, value: app }));
-  api.on('connectivity.changed', (connectivity) => useAppState.getState().setConnectivity(connectivity));
-  api.on('operation.changed', (view) => useCheckout.getState().operationChanged(view));
-  api.on('lookup.answered', (result) => useLookupAnswers.getState().add(result));
+  appApi.onAppChanged((app) => void acceptAppState({ ok: true, value: app }));
+  appApi.onConnectivityChanged((connectivity) => useAppState.getState().setConnectivity(connectivity));
+  checkoutApi.onOperationChanged((view) => useCheckout.getState().operationChanged(view));
+  appApi.onLookupAnswered((result) => useLookupAnswers.getState().add(result));
 }
 
 export async function loadAppState(): Promise<void> {
-  const result = await window.cashdesk.app.getState({});
+  const result = await appApi.getState();
   if (!result.ok) {
     useAppState.getState().setStartError(result.error.message);
     return;

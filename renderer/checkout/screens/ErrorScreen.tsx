@@ -5,6 +5,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { go, type Screen, showError } from '../../shared/state/navigation.ts';
+import { checkoutApi } from '../api.ts';
 import { requestSession, useCheckout } from '../state/checkout.ts';
 
 /** Kinds after which the operation may exist at the gateway: the way forward is a lookup, never a resend. */
@@ -29,7 +30,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   const lookUp = async () => {
     if (!operation) return;
     const { shopId, operationNumber } = operation;
-    const result = await run(() => window.cashdesk.lookup.byNumber({ shopId, operationNumber }));
+    const result = await run(() => checkoutApi.lookUp({ shopId, operationNumber }));
     if (!result) return;
     if (!result.ok) return showError(result.error, back);
     setLookup(result.value.state);

@@ -5,6 +5,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { go, showError } from '../../shared/state/navigation.ts';
+import { checkoutApi } from '../api.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 export function MethodStep() {
@@ -14,7 +15,7 @@ export function MethodStep() {
   useEffect(() => {
     if (methods !== null) return;
     let current = true;
-    void window.cashdesk.checkout.listMethods({ shopId, operationType: type }).then((result) => {
+    void checkoutApi.listMethods({ shopId, operationType: type }).then((result) => {
       if (!current) return;
       if (!result.ok) return showError(result.error, { name: 'home' });
       const [only, ...others] = result.value;

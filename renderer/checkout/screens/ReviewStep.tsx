@@ -5,6 +5,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { go, showError } from '../../shared/state/navigation.ts';
+import { checkoutApi } from '../api.ts';
 import { Countdown } from '../components/Countdown.tsx';
 import { SessionExpired } from '../components/SessionExpired.tsx';
 import { useSecondsLeft } from '../hooks/useSecondsLeft.ts';
@@ -21,7 +22,7 @@ export function ReviewStep() {
   const details = session.payerRequisites.map((d) => ({ ...d, value: (requisites[d.name] ?? '').trim() }));
   const confirm = async () => {
     const result = await run(() =>
-      window.cashdesk.checkout.createOperation({
+      checkoutApi.createOperation({
         localId: operation.localId,
         payerRequisites: details.map(({ name, value }) => ({ name, value })),
       }),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { go } from '../../shared/state/navigation.ts';
+import { checkoutApi } from '../api.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { Countdown } from '../components/Countdown.tsx';
 import { PayerRequisitesForm } from '../components/PayerRequisitesForm.tsx';
@@ -20,7 +21,7 @@ export function SessionStep() {
   // Leaving the session behind tells the core, so it is never taken for a payment in progress.
   const cancel = () =>
     run(async () => {
-      if (!expired) await window.cashdesk.checkout.abandon({ localId: operation.localId });
+      if (!expired) await checkoutApi.abandon({ localId: operation.localId });
       go({ name: 'payer' });
     });
   return (

@@ -7,6 +7,7 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useTraining } from '../../shared/state/appState.ts';
 import { go, showError } from '../../shared/state/navigation.ts';
+import { checkoutApi } from '../api.ts';
 import { useCheckout, useOperation } from '../state/checkout.ts';
 
 /** Follows `operation.changed` pushes; the desk itself keeps looking the status up. */
@@ -24,8 +25,8 @@ export function WaitingStep() {
     const { localId } = operation;
     const result = await run(() =>
       request === 'confirmTraining'
-        ? window.cashdesk.checkout.confirmTraining({ localId })
-        : window.cashdesk.history.refresh({ localId }),
+        ? checkoutApi.confirmTraining({ localId })
+        : checkoutApi.refresh({ localId }),
     );
     if (!result) return;
     if (result.ok) update({ operation: result.value });

@@ -7,6 +7,7 @@ import type {
   Result,
 } from '../../../common/contract.ts';
 import { normaliseAmount } from '../../../common/money.ts';
+import { checkoutApi } from '../api.ts';
 
 /** The payment being taken at the counter, from the first tap on Cash in/out to Done. */
 type Draft = {
@@ -56,7 +57,7 @@ export function useOperation(): OperationView {
 /** Opens a session for the draft. The core allocates a fresh operation number every time. */
 export async function requestSession(): Promise<Result<Response<'checkout.openSession'>>> {
   const { shopId, type, method, amount, payerId, update } = useCheckout.getState();
-  const result = await window.cashdesk.checkout.openSession({
+  const result = await checkoutApi.openSession({
     shopId,
     operationType: type,
     paymentMethodId: method?.id ?? '',

@@ -5,6 +5,7 @@ import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { go, type Screen } from '../../shared/state/navigation.ts';
+import { historyApi } from '../api.ts';
 import { EventLog } from '../components/EventLog.tsx';
 import { OperationFields } from '../components/OperationFields.tsx';
 
@@ -17,19 +18,19 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   const [refreshed, setRefreshed] = useState(false);
   const { busy, run } = useInFlight();
   const load = useCallback(async () => {
-    const result = await window.cashdesk.history.get({ localId });
+    const result = await historyApi.get({ localId });
     if (result.ok) setDetail(result.value);
     else setError(result.error);
   }, [localId]);
   useEffect(() => {
     void load();
     // Reload on every push for this operation: the event log grows along with the status.
-    return window.cashdesk.on('operation.changed', (view) => {
+    return historyApi.onOperationChanged((view) => {
       if (view.localId === localId) void load();
     });
   }, [load, localId]);
   const refresh = async () => {
-    const result = await run(() => window.cashdesk.history.refresh({ localId }));
+    const result = await run(() => historyApi.refresh({ localId }));
     if (!result) return;
     setRefreshed(result.ok);
     setError(result.ok ? null : result.error);

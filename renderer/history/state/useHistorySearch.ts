@@ -6,6 +6,7 @@ import type {
   Request,
   Response,
 } from '../../../common/contract.ts';
+import { historyApi } from '../api.ts';
 
 export type HistoryQuery = {
   text: string;
@@ -33,7 +34,7 @@ export function useHistorySearch(query: HistoryQuery) {
     async (before: Cursor | undefined) => {
       const current = generation.current;
       setLoading(true);
-      const result = await window.cashdesk.history.search(toRequest(query, before));
+      const result = await historyApi.search(toRequest(query, before));
       if (current !== generation.current) return;
       setLoading(false);
       if (!result.ok) return setError(result.error);

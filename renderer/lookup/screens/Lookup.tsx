@@ -10,6 +10,7 @@ import { useLoadedApp } from '../../shared/state/appState.ts';
 import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
 import { go } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
+import { lookupApi } from '../api.ts';
 
 export function Lookup() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function Lookup() {
     event.preventDefault();
     const operationNumber = number.trim();
     if (!operationNumber) return;
-    const outcome = await run(() => window.cashdesk.lookup.byNumber({ shopId, operationNumber }));
+    const outcome = await run(() => lookupApi.byNumber({ shopId, operationNumber }));
     if (!outcome) return;
     setResult(outcome.ok ? outcome.value : null);
     setError(outcome.ok ? null : outcome.error);

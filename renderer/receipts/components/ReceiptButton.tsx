@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView } from '../../../common/contract.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { receiptsApi } from '../api.ts';
 
 /** 80 mm paper: 42 columns of the receipt printer's font. */
 const RECEIPT_WIDTH = 42;
@@ -18,7 +19,7 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
   if (operation.phase !== 'created') return null;
   const print = () =>
     run(async () => {
-      const receipt = await window.cashdesk.receipts.render({
+      const receipt = await receiptsApi.render({
         localId: operation.localId,
         width: RECEIPT_WIDTH,
       });
@@ -27,7 +28,7 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
       // Let React put the text into the print-only block before the dialog snapshots the page.
       await new Promise(requestAnimationFrame);
       window.print();
-      const counted = await window.cashdesk.receipts.markPrinted({ localId: operation.localId });
+      const counted = await receiptsApi.markPrinted({ localId: operation.localId });
       setError(counted.ok ? null : counted.error);
     });
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { acceptAppState, useLoadedApp } from '../../shared/state/appState.ts';
+import { settingsApi } from '../api.ts';
 import { ConfirmPanel } from './ConfirmPanel.tsx';
 
 /** Going Live moves real money, so it takes a second, explicit yes; back to Training takes one click. */
@@ -14,9 +15,7 @@ export function SettingsMode() {
   const { busy, run } = useInFlight();
   const ids = useId();
   const switchTo = async (next: 'training' | 'live') => {
-    const result = await run(async () =>
-      acceptAppState(await window.cashdesk.settings.setMode({ mode: next })),
-    );
+    const result = await run(async () => acceptAppState(await settingsApi.setMode({ mode: next })));
     if (!result) return;
     setConfirming(false);
     setError(result.ok ? null : result.error);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type AppError, channels, type Shop } from '../../../common/contract.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { acceptAppState, tokenStateOf, useLoadedApp } from '../../shared/state/appState.ts';
+import { settingsApi } from '../api.ts';
 
 export function SettingsTokens() {
   const { t } = useTranslation();
@@ -35,9 +36,7 @@ function TokenField({ shop }: { shop: Shop }) {
     const request = channels['settings.setToken'].request.safeParse({ shopId: shop.id, token });
     if (!request.success) return setProblem(t('settings.tokenInvalid'));
     setProblem(null);
-    const result = await run(async () =>
-      acceptAppState(await window.cashdesk.settings.setToken(request.data)),
-    );
+    const result = await run(async () => acceptAppState(await settingsApi.setToken(request.data)));
     if (!result) return;
     setError(result.ok ? null : result.error);
     if (result.ok) {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppState, Connectivity, Result, Settings, TokenState } from '../../../common/contract.ts';
 import { applyLanguage } from '../../i18n/index.ts';
+import { appApi } from '../api.ts';
 
 /** The core's AppState mirror: settings, token states and connectivity, pushed by `app.changed`. */
 type AppStateStore = {
@@ -45,5 +46,5 @@ export async function acceptAppState(result: Result<AppState>): Promise<Result<A
 
 export async function saveSettings(settings: Settings): Promise<Result<AppState>> {
   const { mode: _mode, ...saved } = settings;
-  return acceptAppState(await window.cashdesk.settings.save(saved));
+  return acceptAppState(await appApi.saveSettings(saved));
 }
