@@ -1,5 +1,3 @@
-import { checkoutApi } from '../checkout/api.ts';
-import { useCheckout } from '../checkout/state/checkout.ts';
 import { appApi } from './api.ts';
 import { acceptAppState, useAppState } from './state/appState.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
@@ -8,7 +6,6 @@ import { useLookupAnswers } from './state/lookupAnswers.ts';
 export function bindCoreEvents(): void {
   appApi.onAppChanged((app) => void acceptAppState({ ok: true, value: app }));
   appApi.onConnectivityChanged((connectivity) => useAppState.getState().setConnectivity(connectivity));
-  checkoutApi.onOperationChanged((view) => useCheckout.getState().operationChanged(view));
   appApi.onLookupAnswered((result) => useLookupAnswers.getState().add(result));
 }
 

@@ -1,24 +1,26 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { go } from '../../shared/state/navigation.ts';
 import { useCheckout, useSession } from '../state/checkout.ts';
+import { missingRequisites } from '../state/payerDetails.ts';
 
 /** Generated from the session's `payerRequisites`: one field per descriptor, labelled by its title. */
 export function PayerRequisitesForm({ busy, onCancel }: { busy: boolean; onCancel(): void }) {
   const { t } = useTranslation();
   const { session } = useSession();
-  const { requisites, update } = useCheckout();
+  const requisites = useCheckout((s) => s.requisites);
+  const setRequisite = useCheckout((s) => s.setRequisite);
+  const submitRequisites = useCheckout((s) => s.submitRequisites);
   const [tried, setTried] = useState(false);
   const firstField = useFocusOnMount<HTMLInputElement>();
   const continueButton = useFocusOnMount<HTMLButtonElement>();
   const ids = useId();
   const descriptors = session.payerRequisites;
-  const missing = descriptors.filter((d) => (requisites[d.name] ?? '').trim() === '');
+  const missing = missingRequisites(session, requisites);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (missing.length === 0) go({ name: 'review' });
+    submitRequisites();
   };
   return (
     <form className="panel stack" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
@@ -26,7 +28,7 @@ export function PayerRequisitesForm({ busy, onCancel }: { busy: boolean; onCance
       {descriptors.length === 0 && <p>{t('flow.session.noPayerRequisites')}</p>}
       {descriptors.map((descriptor, index) => {
         const id = `${ids}-${index}`;
-        const problem = tried && missing.includes(descriptor);
+        const problem = tried && missing.includes(descriptor.name);
         return (
           <div key={descriptor.name} className="field">
             <label htmlFor={id}>{descriptor.title}</label>
@@ -42,9 +44,7 @@ export function PayerRequisitesForm({ busy, onCancel }: { busy: boolean; onCance
               value={requisites[descriptor.name] ?? ''}
               aria-invalid={problem}
               aria-describedby={problem ? `${id}-problem` : undefined}
-              onChange={(event) =>
-                update({ requisites: { ...requisites, [descriptor.name]: event.target.value } })
-              }
+              onChange={(event) => setRequisite(descriptor.name, event.target.value)}
             />
             {problem && (
               <p id={`${id}-problem`} className="field-error">

@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
-
-/**
- * Clocks drift and requests take time, so the screen stops a little before `expiredAt`: the same
- * margin inside which the core refuses to submit (EXPIRY_SKEW_MS in main/checkout.ts).
- */
-const SKEW_MS = 5_000;
+import { deadlineOf } from '../state/sessionClock.ts';
 
 export function useSecondsLeft(expiredAt: string): number {
-  const deadline = Date.parse(expiredAt) - SKEW_MS;
+  const deadline = deadlineOf(expiredAt);
   const [now, setNow] = useState(() => Date.now());
   const expired = now >= deadline;
   useEffect(() => {

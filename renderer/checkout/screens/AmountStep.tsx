@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
-import { go } from '../../shared/state/navigation.ts';
 import { Keypad } from '../components/Keypad.tsx';
 import { checkAmount } from '../state/checkAmount.ts';
 import { useCheckout } from '../state/checkout.ts';
@@ -11,7 +10,11 @@ import { useCheckout } from '../state/checkout.ts';
 export function AmountStep() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { method, methods, amount, update } = useCheckout();
+  const method = useCheckout((s) => s.method);
+  const amount = useCheckout((s) => s.amount);
+  const setAmount = useCheckout((s) => s.setAmount);
+  const submitAmount = useCheckout((s) => s.submitAmount);
+  const back = useCheckout((s) => s.back);
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
   if (!method) throw new Error('The amount step needs a payment method');
@@ -20,11 +23,9 @@ export function AmountStep() {
   const max = format.money(method.maxAmount, method.currency);
   const problem =
     !check.ok && check.reason !== 'empty' ? t(`flow.amount.${check.reason}`, { min, max }) : null;
-  // With a single method the tiles were never shown, so Back skips them.
-  const back = () => go({ name: methods && methods.length > 1 ? 'method' : 'home' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (check.ok) go({ name: 'payer' });
+    submitAmount();
   };
   return (
     <ScreenFrame title={t('flow.amount.title')} onBack={back} cash="hold">
@@ -40,7 +41,7 @@ export function AmountStep() {
             value={amount}
             aria-invalid={problem !== null}
             aria-describedby={`${ids}-limits ${ids}-problem`}
-            onChange={(event) => update({ amount: event.target.value })}
+            onChange={(event) => setAmount(event.target.value)}
           />
           <p className="amount-preview" aria-hidden="true">
             {check.ok ? format.money(check.amount, method.currency) : ' '}
@@ -55,7 +56,7 @@ export function AmountStep() {
             {t('common.continue')}
           </button>
         </div>
-        <Keypad value={amount} onChange={(value) => update({ amount: value })} />
+        <Keypad value={amount} onChange={setAmount} />
       </form>
     </ScreenFrame>
   );

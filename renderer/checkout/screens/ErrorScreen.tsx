@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, ErrorKind, LookupResult } from '../../../common/contract.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { go, type Screen, showError } from '../../shared/state/navigation.ts';
-import { checkoutApi } from '../api.ts';
-import { requestSession, useCheckout } from '../state/checkout.ts';
+import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
+import { useCheckout } from '../state/checkout.ts';
 
 /** Kinds after which the operation may exist at the gateway: the way forward is a lookup, never a resend. */
 const RESOLVE_BY_LOOKUP: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'timeout', 'invalid_response']);
@@ -18,36 +17,25 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   const flowOperation = useCheckout((s) => s.operation);
   // The screen follows the operation the error is about, so a lookup answer shows here at once.
   const operation = flowOperation && flowOperation.localId === error.localId ? flowOperation : null;
-  const update = useCheckout((s) => s.update);
+  const lookUp = useCheckout((s) => s.lookUp);
+  const restartSession = useCheckout((s) => s.restartSession);
+  const openHome = useNavigation((s) => s.openHome);
+  const openSettingsGate = useNavigation((s) => s.openSettingsGate);
+  const returnTo = useNavigation((s) => s.returnTo);
   const { busy, run } = useInFlight();
   const [lookup, setLookup] = useState<LookupResult['state'] | null>(null);
   const primary = useFocusOnMount<HTMLButtonElement>();
-  const resolved = operation?.phase === 'created';
-  useEffect(() => {
-    if (resolved) go({ name: 'waiting' });
-  }, [resolved]);
 
-  const lookUp = async () => {
-    if (!operation) return;
-    const { shopId, operationNumber } = operation;
-    const result = await run(() => checkoutApi.lookUp({ shopId, operationNumber }));
-    if (!result) return;
-    if (!result.ok) return showError(result.error, back);
-    setLookup(result.value.state);
-    if (result.value.state === 'found') update({ operation: result.value.operation });
-  };
-  const startAgain = async () => {
-    const result = await run(requestSession);
-    if (!result) return;
-    if (result.ok) go({ name: 'session' });
-    else showError(result.error, back);
+  const lookUpNow = async () => {
+    const state = await run(lookUp);
+    if (state) setLookup(state);
   };
   const notCreated = operation?.phase === 'not_created' || lookup === 'not_found';
 
   return (
     <ScreenFrame
       title={t(`error.kinds.${kind}.title`)}
-      onBack={() => go(back)}
+      onBack={() => returnTo(back)}
       cash={notCreated ? 'none' : (operation?.cash ?? error.cash)}
     >
       <div className="error-body" data-error-kind={kind}>
@@ -78,7 +66,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
             type="button"
             className="button-primary button-large"
             disabled={busy}
-            onClick={lookUp}
+            onClick={lookUpNow}
           >
             {busy ? t('common.working') : t('error.lookUp')}
           </button>
@@ -89,22 +77,17 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
             type="button"
             className="button-primary button-large"
             disabled={busy}
-            onClick={startAgain}
+            onClick={() => run(restartSession)}
           >
             {t('error.startAgain')}
           </button>
         )}
         {NEEDS_SUPERVISOR.has(kind) && (
-          <button
-            ref={primary}
-            type="button"
-            className="button-primary"
-            onClick={() => go({ name: 'settingsGate' })}
-          >
+          <button ref={primary} type="button" className="button-primary" onClick={openSettingsGate}>
             {t('error.openSettings')}
           </button>
         )}
-        <button type="button" onClick={() => go({ name: 'home' })}>
+        <button type="button" onClick={openHome}>
           {t('common.home')}
         </button>
       </div>

@@ -1,48 +1,24 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '../../../common/contract.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
-import { go, showError } from '../../shared/state/navigation.ts';
-import { checkoutApi } from '../api.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 export function MethodStep() {
   const { t } = useTranslation();
-  const { type, shopId, methods, update } = useCheckout();
-  const home = () => go({ name: 'home' });
-  useEffect(() => {
-    if (methods !== null) return;
-    let current = true;
-    void checkoutApi.listMethods({ shopId, operationType: type }).then((result) => {
-      if (!current) return;
-      if (!result.ok) return showError(result.error, { name: 'home' });
-      const [only, ...others] = result.value;
-      if (only && others.length === 0) {
-        update({ methods: result.value, method: only });
-        go({ name: 'amount' });
-      } else {
-        update({ methods: result.value });
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [methods, shopId, type, update]);
-  const pick = (method: PaymentMethod) => {
-    update({ method });
-    go({ name: 'amount' });
-  };
+  const methods = useCheckout((s) => s.methods);
+  const chooseMethod = useCheckout((s) => s.chooseMethod);
+  const back = useCheckout((s) => s.back);
   return (
-    <ScreenFrame title={t('flow.method.title')} onBack={home} cash="hold">
+    <ScreenFrame title={t('flow.method.title')} onBack={back} cash="hold">
       {methods === null && <p role="status">{t('flow.method.loading')}</p>}
       {methods?.length === 0 && <p className="alert alert-warning">{t('flow.method.none')}</p>}
       {methods && methods.length > 0 && (
         <ul className="method-tiles">
           {methods.map((method, index) => (
             <li key={method.id}>
-              <MethodTile method={method} first={index === 0} onPick={pick} />
+              <MethodTile method={method} first={index === 0} onPick={chooseMethod} />
             </li>
           ))}
         </ul>

@@ -3,27 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { go, showError } from '../../shared/state/navigation.ts';
-import { requestSession, useCheckout } from '../state/checkout.ts';
+import { useCheckout } from '../state/checkout.ts';
 
 /** A barcode scanner types the ID and ends with Enter, which submits the form like a person would. */
 export function PayerStep() {
   const { t } = useTranslation();
-  const { payerId, update } = useCheckout();
+  const payerId = useCheckout((s) => s.payerId);
+  const setPayerId = useCheckout((s) => s.setPayerId);
+  const openSession = useCheckout((s) => s.openSession);
+  const back = useCheckout((s) => s.back);
   const { busy, run } = useInFlight();
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
   const ready = payerId.trim() !== '';
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
-    const result = await run(requestSession);
-    if (!result) return;
-    if (result.ok) go({ name: 'session' });
-    else showError(result.error, { name: result.error.field === 'amount' ? 'amount' : 'payer' });
+    if (ready) void run(openSession);
   };
   return (
-    <ScreenFrame title={t('flow.payer.title')} onBack={() => go({ name: 'amount' })} cash="hold">
+    <ScreenFrame title={t('flow.payer.title')} onBack={back} cash="hold">
       <form className="stack" onSubmit={submit} noValidate>
         <label htmlFor={`${ids}-payer`}>{t('flow.payer.label')}</label>
         <input
@@ -36,7 +34,7 @@ export function PayerStep() {
           readOnly={busy}
           value={payerId}
           aria-describedby={`${ids}-hint`}
-          onChange={(event) => update({ payerId: event.target.value })}
+          onChange={(event) => setPayerId(event.target.value)}
         />
         <p id={`${ids}-hint`} className="hint">
           {t('flow.payer.hint')}

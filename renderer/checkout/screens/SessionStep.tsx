@@ -2,28 +2,22 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { go } from '../../shared/state/navigation.ts';
-import { checkoutApi } from '../api.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { Countdown } from '../components/Countdown.tsx';
 import { PayerRequisitesForm } from '../components/PayerRequisitesForm.tsx';
 import { SessionExpired } from '../components/SessionExpired.tsx';
 import { useSecondsLeft } from '../hooks/useSecondsLeft.ts';
-import { useSession } from '../state/checkout.ts';
+import { useCheckout, useSession } from '../state/checkout.ts';
 
 export function SessionStep() {
   const { t } = useTranslation();
   const { operation, session } = useSession();
+  const back = useCheckout((s) => s.back);
   const { busy, run } = useInFlight();
   const ids = useId();
   const secondsLeft = useSecondsLeft(session.expiredAt);
   const expired = secondsLeft === 0 || operation.phase === 'expired';
-  // Leaving the session behind tells the core, so it is never taken for a payment in progress.
-  const cancel = () =>
-    run(async () => {
-      if (!expired) await checkoutApi.abandon({ localId: operation.localId });
-      go({ name: 'payer' });
-    });
+  const cancel = () => run(back);
   return (
     <ScreenFrame
       title={t('flow.session.title')}

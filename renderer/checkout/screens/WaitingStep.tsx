@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
@@ -6,32 +5,19 @@ import { describeStatus } from '../../shared/describeStatus.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useTraining } from '../../shared/state/appState.ts';
-import { go, showError } from '../../shared/state/navigation.ts';
-import { checkoutApi } from '../api.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCheckout, useOperation } from '../state/checkout.ts';
 
 /** Follows `operation.changed` pushes; the desk itself keeps looking the status up. */
 export function WaitingStep() {
   const { t } = useTranslation();
   const operation = useOperation();
-  const update = useCheckout((s) => s.update);
+  const confirmTraining = useCheckout((s) => s.confirmTraining);
+  const refreshStatus = useCheckout((s) => s.refreshStatus);
+  const openHome = useNavigation((s) => s.openHome);
   const training = useTraining();
   const { busy, run } = useInFlight();
   const primary = useFocusOnMount<HTMLButtonElement>();
-  useEffect(() => {
-    if (operation.final) go({ name: 'completed' });
-  }, [operation.final]);
-  const call = async (request: 'confirmTraining' | 'refresh') => {
-    const { localId } = operation;
-    const result = await run(() =>
-      request === 'confirmTraining'
-        ? checkoutApi.confirmTraining({ localId })
-        : checkoutApi.refresh({ localId }),
-    );
-    if (!result) return;
-    if (result.ok) update({ operation: result.value });
-    else showError(result.error, { name: 'waiting' });
-  };
   return (
     <ScreenFrame title={t('flow.waiting.title')} cash={operation.cash}>
       {operation.type === 'payout' ? (
@@ -53,7 +39,7 @@ export function WaitingStep() {
             type="button"
             className="button-primary button-large"
             disabled={busy}
-            onClick={() => call('confirmTraining')}
+            onClick={() => run(confirmTraining)}
           >
             {t('flow.waiting.confirmTraining')}
           </button>
@@ -62,11 +48,11 @@ export function WaitingStep() {
           ref={training ? undefined : primary}
           type="button"
           disabled={busy}
-          onClick={() => call('refresh')}
+          onClick={() => run(refreshStatus)}
         >
           {t('flow.waiting.refresh')}
         </button>
-        <button type="button" className="button-quiet" onClick={() => go({ name: 'home' })}>
+        <button type="button" className="button-quiet" onClick={openHome}>
           {t('flow.waiting.leave')}
         </button>
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../common/contract.ts';
 import { describeStatus } from '../../shared/describeStatus.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
-import { go } from '../../shared/state/navigation.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
 
 const ROW_HEIGHT = 84;
 /** Ask for the next page this many rows before the end, so scrolling never hits a wall. */
@@ -16,6 +16,7 @@ type Props = { rows: HistoryRow[]; loading: boolean; hasMore: boolean; onNearEnd
 export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
+  const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -53,9 +54,7 @@ export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
                   type="button"
                   className="history-row"
                   data-testid="history-row"
-                  onClick={() =>
-                    go({ name: 'historyDetail', localId: row.localId, back: { name: 'history' } })
-                  }
+                  onClick={() => openHistoryDetail(row.localId, { name: 'history' })}
                 >
                   <span className="history-number">{row.operationNumber}</span>
                   <span className={`badge badge-${row.type}`}>{t(`type.${row.type}`)}</span>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { go } from '../../shared/state/navigation.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
 import { HistoryList } from '../components/HistoryList.tsx';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { type HistoryQuery, useHistorySearch } from '../state/useHistorySearch.ts';
@@ -12,6 +12,7 @@ const KNOWN_STATUSES = ['created', 'captured'] as const;
 
 export function History() {
   const { t } = useTranslation();
+  const openHome = useNavigation((s) => s.openHome);
   const [filters, setFilters] = useState(NO_FILTER);
   const query = useDebounced(filters, 250);
   const search = useHistorySearch(query);
@@ -19,7 +20,7 @@ export function History() {
   const ids = useId();
   const set = (patch: Partial<HistoryQuery>) => setFilters((previous) => ({ ...previous, ...patch }));
   return (
-    <ScreenFrame title={t('history.title')} onBack={() => go({ name: 'home' })}>
+    <ScreenFrame title={t('history.title')} onBack={openHome}>
       <search className="history-filters">
         <div className="field field-grow">
           <label htmlFor={`${ids}-text`}>{t('history.search')}</label>

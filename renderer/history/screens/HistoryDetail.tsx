@@ -4,7 +4,7 @@ import type { AppError, Response } from '../../../common/contract.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { go, type Screen } from '../../shared/state/navigation.ts';
+import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { historyApi } from '../api.ts';
 import { EventLog } from '../components/EventLog.tsx';
 import { OperationFields } from '../components/OperationFields.tsx';
@@ -17,6 +17,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   const [error, setError] = useState<AppError | null>(null);
   const [refreshed, setRefreshed] = useState(false);
   const { busy, run } = useInFlight();
+  const returnTo = useNavigation((s) => s.returnTo);
   const load = useCallback(async () => {
     const result = await historyApi.get({ localId });
     if (result.ok) setDetail(result.value);
@@ -40,7 +41,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   return (
     <ScreenFrame
       title={t('history.detailTitle', { number: operation?.operationNumber ?? '' })}
-      onBack={() => go(back)}
+      onBack={() => returnTo(back)}
       cash={operation?.cash}
     >
       {error && (

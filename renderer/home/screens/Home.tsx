@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperationTypeValue } from '../../../common/contract.ts';
 import { useCheckout } from '../../checkout/state/checkout.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { tokenStateOf, useLoadedApp } from '../../shared/state/appState.ts';
-import { go } from '../../shared/state/navigation.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
 import { ShopSelector } from '../components/ShopSelector.tsx';
 
@@ -14,15 +13,15 @@ export function Home() {
   const app = useLoadedApp();
   const shop = useCurrentShop();
   const token = tokenStateOf(app, shop.id);
+  const start = useCheckout((s) => s.start);
+  const openLookup = useNavigation((s) => s.openLookup);
+  const openHistory = useNavigation((s) => s.openHistory);
+  const openSettingsGate = useNavigation((s) => s.openSettingsGate);
   const cashIn = useFocusOnMount<HTMLButtonElement>();
   useEffect(() => {
     // The bench measures navigation → first interactive Home from this mark.
     if (performance.getEntriesByName('home-ready').length === 0) performance.mark('home-ready');
   }, []);
-  const start = (type: OperationTypeValue) => {
-    useCheckout.getState().start(type, shop.id);
-    go({ name: 'method' });
-  };
   const rejected = token === 'rejected';
   return (
     <ScreenFrame title={t('home.title')}>
@@ -43,7 +42,7 @@ export function Home() {
           type="button"
           className="tile tile-payin"
           disabled={rejected}
-          onClick={() => start('payin')}
+          onClick={() => start('payin', shop.id)}
         >
           <span className="tile-title">{t('type.payin')}</span>
           <span className="tile-hint">{t('home.cashInHint')}</span>
@@ -52,20 +51,20 @@ export function Home() {
           type="button"
           className="tile tile-payout"
           disabled={rejected}
-          onClick={() => start('payout')}
+          onClick={() => start('payout', shop.id)}
         >
           <span className="tile-title">{t('type.payout')}</span>
           <span className="tile-hint">{t('home.cashOutHint')}</span>
         </button>
       </div>
       <div className="home-secondary">
-        <button type="button" onClick={() => go({ name: 'lookup' })}>
+        <button type="button" onClick={openLookup}>
           {t('home.lookup')}
         </button>
-        <button type="button" onClick={() => go({ name: 'history' })}>
+        <button type="button" onClick={openHistory}>
           {t('home.history')}
         </button>
-        <button type="button" className="button-quiet" onClick={() => go({ name: 'settingsGate' })}>
+        <button type="button" className="button-quiet" onClick={openSettingsGate}>
           {t('home.settings')}
         </button>
       </div>

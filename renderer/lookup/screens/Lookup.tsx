@@ -8,12 +8,14 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useLoadedApp } from '../../shared/state/appState.ts';
 import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
-import { go } from '../../shared/state/navigation.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
 import { lookupApi } from '../api.ts';
 
 export function Lookup() {
   const { t } = useTranslation();
+  const openHome = useNavigation((s) => s.openHome);
+  const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
   const shops = useLoadedApp().settings.shops;
   const [shopId, setShopId] = useState(useCurrentShop().id);
   const [number, setNumber] = useState('');
@@ -39,7 +41,7 @@ export function Lookup() {
     setError(outcome.ok ? null : outcome.error);
   };
   return (
-    <ScreenFrame title={t('lookup.title')} onBack={() => go({ name: 'home' })}>
+    <ScreenFrame title={t('lookup.title')} onBack={openHome}>
       <form className="lookup-form" onSubmit={submit} noValidate>
         {shops.length > 1 && (
           <div className="field">
@@ -88,9 +90,7 @@ export function Lookup() {
             <div className="actions">
               <button
                 type="button"
-                onClick={() =>
-                  go({ name: 'historyDetail', localId: shown.operation.localId, back: { name: 'lookup' } })
-                }
+                onClick={() => openHistoryDetail(shown.operation.localId, { name: 'lookup' })}
               >
                 {t('lookup.details')}
               </button>

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { go } from '../state/navigation.ts';
+import { useNavigation } from '../state/navigation.ts';
 import { CashBanner } from './CashBanner.tsx';
 
 type Props = { children: ReactNode };
@@ -18,7 +18,7 @@ export class CrashGuard extends Component<Props, { crashed: boolean }> {
 
   override render() {
     const home = () => {
-      go({ name: 'home' });
+      useNavigation.getState().openHome();
       this.setState({ crashed: false });
     };
     return this.state.crashed ? <Crashed onHome={home} /> : this.props.children;

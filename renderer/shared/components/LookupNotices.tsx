@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { describeStatus } from '../describeStatus.ts';
 import { subjectOf, useLookupAnswers } from '../state/lookupAnswers.ts';
-import { go } from '../state/navigation.ts';
+import { useNavigation } from '../state/navigation.ts';
 
 /** Tells the agent, whatever screen is showing, that a lookup queued while offline has its answer. */
 export function LookupNotices() {
   const { t } = useTranslation();
   const { answers, dismiss } = useLookupAnswers();
+  const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
   return (
     <div className="notices" aria-live="polite">
       {answers.map(({ id, result }) => {
@@ -26,7 +27,7 @@ export function LookupNotices() {
                 type="button"
                 onClick={() => {
                   dismiss(id);
-                  go({ name: 'historyDetail', localId: found.localId, back: { name: 'home' } });
+                  openHistoryDetail(found.localId, { name: 'home' });
                 }}
               >
                 {t('common.open')}
