@@ -22,10 +22,10 @@ import { type Screen, useNavigation } from './shared/state/navigation.ts';
 
 export function App() {
   const { t } = useTranslation();
-  const app = useAppState((s) => s.app);
+  const mode = useAppState((s) => s.app?.settings.mode);
   const startError = useAppState((s) => s.startError);
   const screen = useNavigation((s) => s.screen);
-  if (!app) {
+  if (!mode) {
     return (
       <main className="starting">
         <p role={startError ? 'alert' : 'status'}>
@@ -34,9 +34,9 @@ export function App() {
       </main>
     );
   }
-  const training = app.settings.mode === 'training';
+  const training = mode === 'training';
   return (
-    <div className={training ? 'app app-training' : 'app'} data-mode={app.settings.mode}>
+    <div className={training ? 'app app-training' : 'app'} data-mode={mode}>
       <header className="app-header">
         {training && <TrainingBanner />}
         <TopBar />

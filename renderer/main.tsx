@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { followOperation } from './checkout/state/followOperation.ts';
 import { initI18n } from './i18n/index.ts';
-import { bindCoreEvents, loadAppState } from './shared/coreEvents.ts';
+import { bindCoreEvents } from './shared/coreEvents.ts';
+import { useAppState } from './shared/state/appState.ts';
 
 initI18n();
 bindCoreEvents();
@@ -15,4 +16,4 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-void loadAppState();
+void useAppState.getState().load();

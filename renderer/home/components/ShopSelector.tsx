@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useLoadedApp } from '../../shared/state/appState.ts';
+import { useShops } from '../../shared/state/appState.ts';
 import { useCurrentShop, useSelectedShopId } from '../../shared/state/selectedShop.ts';
 
 export function ShopSelector() {
   const { t } = useTranslation();
-  const shops = useLoadedApp().settings.shops;
+  const shops = useShops();
   const current = useCurrentShop();
   const select = useSelectedShopId((s) => s.select);
   return (

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../checkout/state/checkout.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { tokenStateOf, useLoadedApp } from '../../shared/state/appState.ts';
+import { useShops, useTokenState } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
 import { ShopSelector } from '../components/ShopSelector.tsx';
 
 export function Home() {
   const { t } = useTranslation();
-  const app = useLoadedApp();
+  const shops = useShops();
   const shop = useCurrentShop();
-  const token = tokenStateOf(app, shop.id);
+  const token = useTokenState(shop.id);
   const start = useCheckout((s) => s.start);
   const openLookup = useNavigation((s) => s.openLookup);
   const openHistory = useNavigation((s) => s.openHistory);
@@ -35,7 +35,7 @@ export function Home() {
           {t('home.tokenMissing')}
         </p>
       )}
-      {app.settings.shops.length > 1 && <ShopSelector />}
+      {shops.length > 1 && <ShopSelector />}
       <div className="home-actions">
         <button
           ref={cashIn}

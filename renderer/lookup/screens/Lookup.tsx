@@ -6,7 +6,7 @@ import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { useLoadedApp } from '../../shared/state/appState.ts';
+import { useShops } from '../../shared/state/appState.ts';
 import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
@@ -16,7 +16,7 @@ export function Lookup() {
   const { t } = useTranslation();
   const openHome = useNavigation((s) => s.openHome);
   const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
-  const shops = useLoadedApp().settings.shops;
+  const shops = useShops();
   const [shopId, setShopId] = useState(useCurrentShop().id);
   const [number, setNumber] = useState('');
   const [result, setResult] = useState<LookupResult | null>(null);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type AppError, Settings } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { saveSettings, useLoadedApp } from '../../shared/state/appState.ts';
+import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { ShopRows } from './ShopRows.tsx';
 
 export type ShopDraft = { key: number; id: string; name: string };
@@ -21,7 +21,8 @@ export type Problems = Record<string, string>;
 
 export function SettingsForm() {
   const { t } = useTranslation();
-  const settings = useLoadedApp().settings;
+  const settings = useLoaded((app) => app.settings);
+  const saveSettings = useAppState((s) => s.saveSettings);
   const nextKey = useRef(settings.shops.length);
   const [draft, setDraft] = useState<Draft>(() => ({
     gatewayUrl: settings.gatewayUrl ?? '',

@@ -2,20 +2,21 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { acceptAppState, useLoadedApp } from '../../shared/state/appState.ts';
+import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
 import { ConfirmPanel } from './ConfirmPanel.tsx';
 
 /** Going Live moves real money, so it takes a second, explicit yes; back to Training takes one click. */
 export function SettingsMode() {
   const { t } = useTranslation();
-  const { mode } = useLoadedApp().settings;
+  const mode = useLoaded((app) => app.settings.mode);
+  const accept = useAppState((s) => s.accept);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const { busy, run } = useInFlight();
   const ids = useId();
   const switchTo = async (next: 'training' | 'live') => {
-    const result = await run(async () => acceptAppState(await settingsApi.setMode({ mode: next })));
+    const result = await run(async () => accept(await settingsApi.setMode({ mode: next })));
     if (!result) return;
     setConfirming(false);
     setError(result.ok ? null : result.error);

@@ -2,12 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppError, channels, type Shop } from '../../../common/contract.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { acceptAppState, tokenStateOf, useLoadedApp } from '../../shared/state/appState.ts';
+import { useAppState, useShops, useTokenState } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
 
 export function SettingsTokens() {
   const { t } = useTranslation();
-  const shops = useLoadedApp().settings.shops;
+  const shops = useShops();
   const ids = useId();
   return (
     <section className="panel" aria-labelledby={`${ids}-title`}>
@@ -23,7 +23,8 @@ export function SettingsTokens() {
 /** Write-only: the field is cleared once saved, and nothing ever reads a token back into the page. */
 function TokenField({ shop }: { shop: Shop }) {
   const { t } = useTranslation();
-  const state = tokenStateOf(useLoadedApp(), shop.id);
+  const state = useTokenState(shop.id);
+  const accept = useAppState((s) => s.accept);
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -36,7 +37,7 @@ function TokenField({ shop }: { shop: Shop }) {
     const request = channels['settings.setToken'].request.safeParse({ shopId: shop.id, token });
     if (!request.success) return setProblem(t('settings.tokenInvalid'));
     setProblem(null);
-    const result = await run(async () => acceptAppState(await settingsApi.setToken(request.data)));
+    const result = await run(async () => accept(await settingsApi.setToken(request.data)));
     if (!result) return;
     setError(result.ok ? null : result.error);
     if (result.ok) {

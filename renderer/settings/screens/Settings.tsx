@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
-import { useLoadedApp } from '../../shared/state/appState.ts';
+import { useLoaded } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { SettingsForm } from '../components/SettingsForm.tsx';
 import { SettingsMode } from '../components/SettingsMode.tsx';
@@ -10,7 +10,7 @@ export function Settings() {
   const { t } = useTranslation();
   const openHome = useNavigation((s) => s.openHome);
   // Tokens belong to a gateway address; until one is set there is nothing to store them for.
-  const hasGateway = useLoadedApp().settings.gatewayUrl !== null;
+  const hasGateway = useLoaded((app) => app.settings.gatewayUrl !== null);
   return (
     <ScreenFrame title={t('settings.title')} onBack={openHome}>
       <div className="settings">

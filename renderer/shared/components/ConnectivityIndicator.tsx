@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useLoadedApp } from '../state/appState.ts';
+import { useLoaded } from '../state/appState.ts';
 
 export function ConnectivityIndicator() {
   const { t } = useTranslation();
-  const { state, queued } = useLoadedApp().connectivity;
+  const { state, queued } = useLoaded((app) => app.connectivity);
   return (
     <div className={`connectivity connectivity-${state}`} role="status" data-testid="connectivity">
       <span className="connectivity-dot" aria-hidden="true" />

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
 import { useInFlight } from '../hooks/useInFlight.ts';
-import { saveSettings, useLoadedApp } from '../state/appState.ts';
+import { useAppState, useLoaded } from '../state/appState.ts';
 
 /** At hand on every screen: the agent switches to the payer's language without a supervisor. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
-  const settings = useLoadedApp().settings;
+  const settings = useLoaded((app) => app.settings);
+  const saveSettings = useAppState((s) => s.saveSettings);
   const { busy, run } = useInFlight();
   const choose = (language: Language) => run(() => saveSettings({ ...settings, language }));
   return (

@@ -6,7 +6,8 @@ import { useNavigation } from '../state/navigation.ts';
 /** Tells the agent, whatever screen is showing, that a lookup queued while offline has its answer. */
 export function LookupNotices() {
   const { t } = useTranslation();
-  const { answers, dismiss } = useLookupAnswers();
+  const answers = useLookupAnswers((s) => s.answers);
+  const dismiss = useLookupAnswers((s) => s.dismiss);
   const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
   return (
     <div className="notices" aria-live="polite">

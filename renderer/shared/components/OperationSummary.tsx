@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperationView } from '../../../common/contract.ts';
 import { describeStatus } from '../describeStatus.ts';
 import { useFormat } from '../hooks/useFormat.ts';
-import { useLoadedApp } from '../state/appState.ts';
+import { useShops } from '../state/appState.ts';
 
 /** The facts the agent and the payer check together: amount and direction first, in large type. */
 type Props = {
@@ -15,7 +15,7 @@ type Props = {
 export function OperationSummary({ operation, withStatus, details = operation.payerDetails }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
-  const shop = useLoadedApp().settings.shops.find((s) => s.id === operation.shopId);
+  const shop = useShops().find((s) => s.id === operation.shopId);
   return (
     <div className="summary">
       <p className="summary-direction">{t(`direction.${operation.type}`)}</p>

@@ -7,44 +7,52 @@ import { appApi } from '../api.ts';
 type AppStateStore = {
   app: AppState | null;
   startError: string | null;
-  setApp(app: AppState): void;
+  /** The first request, made once the core's pushes are already being heard. */
+  load(): Promise<void>;
+  /** Applies the core's answer at once rather than waiting for its `app.changed` push. */
+  accept(result: Result<AppState>): Promise<Result<AppState>>;
+  saveSettings(settings: Settings): Promise<Result<AppState>>;
   setConnectivity(connectivity: Connectivity): void;
-  setStartError(message: string): void;
 };
 
-export const useAppState = create<AppStateStore>()((set) => ({
+export const useAppState = create<AppStateStore>()((set, get) => ({
   app: null,
   startError: null,
-  setApp: (app) => set({ app }),
+  load: async () => {
+    const result = await appApi.getState();
+    if (result.ok) await get().accept(result);
+    else set({ startError: result.error.message });
+  },
+  accept: async (result) => {
+    if (result.ok) {
+      set({ app: result.value });
+      await applyLanguage(result.value.settings.language);
+    }
+    return result;
+  },
+  saveSettings: async (settings) => {
+    const { mode: _mode, ...saved } = settings;
+    return get().accept(await appApi.saveSettings(saved));
+  },
   setConnectivity: (connectivity) => set((s) => (s.app ? { app: { ...s.app, connectivity } } : s)),
-  setStartError: (startError) => set({ startError }),
 }));
 
-/** Only called under <App>, which renders screens once the state has arrived. */
-export function useLoadedApp(): AppState {
-  const app = useAppState((s) => s.app);
-  if (!app) throw new Error('AppState is not loaded yet');
-  return app;
+/** Picks from the loaded state. Screens render only once it has arrived (see App), so below App it is there. */
+export function useLoaded<T>(pick: (app: AppState) => T): T {
+  return useAppState((s) => {
+    if (!s.app) throw new Error('AppState is not loaded yet');
+    return pick(s.app);
+  });
+}
+
+export function useShops(): Settings['shops'] {
+  return useLoaded((app) => app.settings.shops);
+}
+
+export function useTokenState(shopId: number): TokenState {
+  return useLoaded((app) => app.tokens.find((token) => token.shopId === shopId)?.state ?? 'not_set');
 }
 
 export function useTraining(): boolean {
   return useAppState((s) => s.app?.settings.mode === 'training');
-}
-
-export function tokenStateOf(app: AppState, shopId: number): TokenState {
-  return app.tokens.find((token) => token.shopId === shopId)?.state ?? 'not_set';
-}
-
-/** Applies the core's answer at once rather than waiting for its `app.changed` push. */
-export async function acceptAppState(result: Result<AppState>): Promise<Result<AppState>> {
-  if (result.ok) {
-    useAppState.getState().setApp(result.value);
-    await applyLanguage(result.value.settings.language);
-  }
-  return result;
-}
-
-export async function saveSettings(settings: Settings): Promise<Result<AppState>> {
-  const { mode: _mode, ...saved } = settings;
-  return acceptAppState(await appApi.saveSettings(saved));
 }
