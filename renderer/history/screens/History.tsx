@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -81,11 +82,7 @@ export function History() {
           />
         </div>
       </search>
-      {search.error && (
-        <p className="alert alert-danger" role="alert">
-          {t(`error.kinds.${search.error.kind}.title`)}. {t(`error.kinds.${search.error.kind}.next`)}
-        </p>
-      )}
+      <ErrorAlert error={search.error} />
       <HistoryList
         rows={search.rows}
         loading={search.loading}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Response } from '../../../common/contract.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
@@ -44,11 +45,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       onBack={() => returnTo(back)}
       cash={operation?.cash}
     >
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          <strong>{t(`error.kinds.${error.kind}.title`)}.</strong> {t(`error.kinds.${error.kind}.next`)}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {refreshed && (
         <p className="alert alert-info" role="status">
           {t('history.refreshed')}

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, LookupResult } from '../../../common/contract.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
@@ -78,11 +79,7 @@ export function Lookup() {
         </button>
       </form>
       <div aria-live="polite" data-testid="lookup-result">
-        {error && (
-          <p className="alert alert-danger">
-            <strong>{t(`error.kinds.${error.kind}.title`)}.</strong> {t(`error.kinds.${error.kind}.next`)}
-          </p>
-        )}
+        <ErrorAlert error={error} inLiveRegion />
         {shown?.state === 'found' && (
           <div className="stack">
             <CashBanner cash={shown.operation.cash} />

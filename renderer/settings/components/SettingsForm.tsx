@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppError, Settings } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { ShopRows } from './ShopRows.tsx';
@@ -137,11 +138,7 @@ export function SettingsForm() {
       </label>
       <div role="status">
         {problemCount > 0 && <p className="field-error">{t('settings.invalid')}</p>}
-        {error && (
-          <p className="alert alert-danger">
-            {t(`error.kinds.${error.kind}.title`)}. {t(`error.kinds.${error.kind}.next`)}
-          </p>
-        )}
+        <ErrorAlert error={error} inLiveRegion />
         {saved && <p className="alert alert-info">{t('settings.saved')}</p>}
       </div>
       <div className="actions">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
@@ -25,11 +26,7 @@ export function SettingsMode() {
     <section className="panel stack" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{t('settings.mode')}</h2>
       <p className="lead">{mode === 'training' ? t('settings.modeTraining') : t('settings.modeLive')}</p>
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {t(`error.kinds.${error.kind}.title`)}. {t(`error.kinds.${error.kind}.next`)}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {mode === 'live' && (
         <button type="button" disabled={busy} onClick={() => switchTo('training')}>
           {t('settings.switchToTraining')}

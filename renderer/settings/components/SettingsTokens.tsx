@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppError, channels, type Shop } from '../../../common/contract.ts';
+import { ErrorAdvice } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useShops, useTokenState } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
@@ -63,8 +64,7 @@ function TokenField({ shop }: { shop: Shop }) {
           onChange={(event) => setToken(event.target.value)}
         />
         <p id={`${id}-problem`} className="field-error">
-          {problem ??
-            (error && `${t(`error.kinds.${error.kind}.title`)}. ${t(`error.kinds.${error.kind}.next`)}`)}
+          {problem ?? (error && <ErrorAdvice error={error} />)}
         </p>
         {saved && <p role="status">{t('settings.tokenSaved', { id: shop.id })}</p>}
       </div>
