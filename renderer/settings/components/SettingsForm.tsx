@@ -1,70 +1,35 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppError, Settings } from '../../../common/contract.ts';
+import type { AppError } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
+import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
 import { ShopRows } from './ShopRows.tsx';
-
-export type ShopDraft = { key: number; id: string; name: string };
-
-type Draft = {
-  gatewayUrl: string;
-  shops: ShopDraft[];
-  terminalId: string;
-  language: Language;
-  kiosk: boolean;
-};
-
-/** Problems keyed by the schema's path ("gatewayUrl", "shops.0.id"), in the agent's language. */
-export type Problems = Record<string, string>;
 
 export function SettingsForm() {
   const { t } = useTranslation();
   const settings = useLoaded((app) => app.settings);
   const saveSettings = useAppState((s) => s.saveSettings);
   const nextKey = useRef(settings.shops.length);
-  const [draft, setDraft] = useState<Draft>(() => ({
-    gatewayUrl: settings.gatewayUrl ?? '',
-    shops: settings.shops.map((shop, key) => ({ key, id: String(shop.id), name: shop.name })),
-    terminalId: settings.terminalId,
-    language: settings.language,
-    kiosk: settings.kiosk,
-  }));
+  const [draft, setDraft] = useState(() => draftOf(settings));
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, run } = useInFlight();
   const ids = useId();
-  const set = (patch: Partial<Draft>) => {
+  const set = (patch: Partial<SettingsDraft>) => {
     setSaved(false);
     setDraft((previous) => ({ ...previous, ...patch }));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const candidate = {
-      mode: settings.mode,
-      gatewayUrl: draft.gatewayUrl.trim() || null,
-      shops: draft.shops.map((shop) => ({ id: Number(shop.id), name: shop.name })),
-      terminalId: draft.terminalId.trim(),
-      language: draft.language,
-      kiosk: draft.kiosk,
-    };
-    const parsed = Settings.safeParse(candidate);
-    const found: Problems = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] = problemText(issue.path, t);
-    }
-    candidate.shops.forEach((shop, index) => {
-      if (candidate.shops.findIndex((other) => other.id === shop.id) !== index) {
-        found[`shops.${index}.id`] = t('settings.shopIdDuplicate');
-      }
-    });
-    setProblems(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
-    const result = await run(() => saveSettings(parsed.data));
+    const checked = checkDraft(draft, settings.mode, t);
+    setProblems(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
+    const result = await run(() => saveSettings(checked.settings));
     if (!result) return;
     setError(result.ok ? null : result.error);
     setSaved(result.ok);
@@ -152,15 +117,6 @@ export function SettingsForm() {
 
 /** Each language is named in itself, so an agent who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
-
-function problemText(path: PropertyKey[], t: ReturnType<typeof useTranslation>['t']): string {
-  const [field, , part] = path;
-  if (field === 'gatewayUrl') return t('settings.gatewayUrlHint');
-  if (field === 'terminalId') return t('settings.terminalIdHint');
-  if (field === 'shops' && part === 'id') return t('settings.shopIdInvalid');
-  if (field === 'shops' && part === 'name') return t('settings.shopNameInvalid');
-  return t('settings.shopsInvalid');
-}
 
 type FieldProps = {
   id: string;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Problems, ShopDraft } from './SettingsForm.tsx';
+import type { Problems, ShopDraft } from '../state/settingsDraft.ts';
 
 type Props = { shops: ShopDraft[]; problems: Problems; onChange(shops: ShopDraft[]): void; onAdd(): void };
 
