@@ -78,6 +78,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
     return result;
   };
 
+  /** The waiting step's own requests: an answer replaces the operation, a refusal's Back returns here. */
   const followUp = async (request: (localId: number) => ReturnType<typeof checkoutApi.refresh>) => {
     const { operation } = get();
     if (!operation) return;
