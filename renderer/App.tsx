@@ -1,31 +1,31 @@
 import { useTranslation } from 'react-i18next';
-import { CrashGuard } from './components/CrashGuard.tsx';
-import { LookupNotices } from './components/LookupNotices.tsx';
-import { TopBar } from './components/TopBar.tsx';
-import { TrainingBanner } from './components/TrainingBanner.tsx';
-import { AmountStep } from './flow/AmountStep.tsx';
-import { CompletedStep } from './flow/CompletedStep.tsx';
-import { MethodStep } from './flow/MethodStep.tsx';
-import { PayerStep } from './flow/PayerStep.tsx';
-import { ReviewStep } from './flow/ReviewStep.tsx';
-import { SessionStep } from './flow/SessionStep.tsx';
-import { WaitingStep } from './flow/WaitingStep.tsx';
-import { ErrorScreen } from './screens/ErrorScreen.tsx';
-import { History } from './screens/History.tsx';
-import { HistoryDetail } from './screens/HistoryDetail.tsx';
-import { Home } from './screens/Home.tsx';
-import { Lookup } from './screens/Lookup.tsx';
-import { Settings } from './screens/Settings.tsx';
-import { SettingsGate } from './screens/SettingsGate.tsx';
-import { useAppState } from './state/appState.ts';
-import { type Screen, useNavigation } from './state/navigation.ts';
+import { AmountStep } from './checkout/screens/AmountStep.tsx';
+import { CompletedStep } from './checkout/screens/CompletedStep.tsx';
+import { ErrorScreen } from './checkout/screens/ErrorScreen.tsx';
+import { MethodStep } from './checkout/screens/MethodStep.tsx';
+import { PayerStep } from './checkout/screens/PayerStep.tsx';
+import { ReviewStep } from './checkout/screens/ReviewStep.tsx';
+import { SessionStep } from './checkout/screens/SessionStep.tsx';
+import { WaitingStep } from './checkout/screens/WaitingStep.tsx';
+import { History } from './history/screens/History.tsx';
+import { HistoryDetail } from './history/screens/HistoryDetail.tsx';
+import { Home } from './home/screens/Home.tsx';
+import { Lookup } from './lookup/screens/Lookup.tsx';
+import { Settings } from './settings/screens/Settings.tsx';
+import { SettingsGate } from './settings/screens/SettingsGate.tsx';
+import { CrashGuard } from './shared/components/CrashGuard.tsx';
+import { LookupNotices } from './shared/components/LookupNotices.tsx';
+import { TopBar } from './shared/components/TopBar.tsx';
+import { TrainingBanner } from './shared/components/TrainingBanner.tsx';
+import { useAppState } from './shared/state/appState.ts';
+import { type Screen, useNavigation } from './shared/state/navigation.ts';
 
 export function App() {
   const { t } = useTranslation();
-  const app = useAppState((s) => s.app);
+  const mode = useAppState((s) => s.app?.settings.mode);
   const startError = useAppState((s) => s.startError);
   const screen = useNavigation((s) => s.screen);
-  if (!app) {
+  if (!mode) {
     return (
       <main className="starting">
         <p role={startError ? 'alert' : 'status'}>
@@ -34,9 +34,9 @@ export function App() {
       </main>
     );
   }
-  const training = app.settings.mode === 'training';
+  const training = mode === 'training';
   return (
-    <div className={training ? 'app app-training' : 'app'} data-mode={app.settings.mode}>
+    <div className={training ? 'app app-training' : 'app'} data-mode={mode}>
       <header className="app-header">
         {training && <TrainingBanner />}
         <TopBar />

@@ -3,14 +3,17 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { followOperation } from './checkout/state/followOperation.ts';
 import { initI18n } from './i18n/index.ts';
-import { bindCoreEvents, loadAppState } from './state/coreEvents.ts';
+import { bindCoreEvents } from './shared/coreEvents.ts';
+import { useAppState } from './shared/state/appState.ts';
 
 initI18n();
 bindCoreEvents();
+followOperation();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
-void loadAppState();
+void useAppState.getState().load();

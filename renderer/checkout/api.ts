@@ -1,0 +1,16 @@
+import type { EventPayload, Request } from '../../common/contract.ts';
+
+/** Everything the checkout asks of the core, from the method list to the status of what it created. */
+export const checkoutApi = {
+  listMethods: (request: Request<'checkout.listMethods'>) => window.cashdesk.checkout.listMethods(request),
+  openSession: (request: Request<'checkout.openSession'>) => window.cashdesk.checkout.openSession(request),
+  createOperation: (request: Request<'checkout.createOperation'>) =>
+    window.cashdesk.checkout.createOperation(request),
+  abandon: (request: Request<'checkout.abandon'>) => window.cashdesk.checkout.abandon(request),
+  confirmTraining: (request: Request<'checkout.confirmTraining'>) =>
+    window.cashdesk.checkout.confirmTraining(request),
+  refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
+  lookUp: (request: Request<'lookup.byNumber'>) => window.cashdesk.lookup.byNumber(request),
+  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
+    window.cashdesk.on('operation.changed', listener),
+};

@@ -1,0 +1,63 @@
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { Keypad } from '../components/Keypad.tsx';
+import { checkAmount } from '../state/checkAmount.ts';
+import { useCheckout } from '../state/checkout.ts';
+
+export function AmountStep() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const method = useCheckout((s) => s.method);
+  const amount = useCheckout((s) => s.amount);
+  const setAmount = useCheckout((s) => s.setAmount);
+  const submitAmount = useCheckout((s) => s.submitAmount);
+  const back = useCheckout((s) => s.back);
+  const input = useFocusOnMount<HTMLInputElement>();
+  const ids = useId();
+  if (!method) throw new Error('The amount step needs a payment method');
+  const check = checkAmount(amount, method);
+  const min = format.money(method.minAmount, method.currency);
+  const max = format.money(method.maxAmount, method.currency);
+  const problem =
+    !check.ok && check.reason !== 'empty' ? t(`flow.amount.${check.reason}`, { min, max }) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    submitAmount();
+  };
+  return (
+    <ScreenFrame title={t('flow.amount.title')} onBack={back} cash="hold">
+      <form className="amount-form" onSubmit={submit} noValidate>
+        <div className="amount-entry">
+          <label htmlFor={`${ids}-amount`}>{t('flow.amount.label', { currency: method.currency })}</label>
+          <input
+            ref={input}
+            id={`${ids}-amount`}
+            className="amount-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            aria-invalid={problem !== null}
+            aria-describedby={`${ids}-limits ${ids}-problem`}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <p className="amount-preview" aria-hidden="true">
+            {check.ok ? format.money(check.amount, method.currency) : ' '}
+          </p>
+          <p id={`${ids}-limits`} className="hint">
+            {method.name}: {t('flow.amount.limits', { min, max })}
+          </p>
+          <p id={`${ids}-problem`} className="field-error" role="alert" data-testid="amount-problem">
+            {problem}
+          </p>
+          <button type="submit" className="button-primary button-large" disabled={!check.ok}>
+            {t('common.continue')}
+          </button>
+        </div>
+        <Keypad value={amount} onChange={setAmount} />
+      </form>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError, ErrorKind, LookupResult } from '../../../common/contract.ts';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
+import { useCheckout } from '../state/checkout.ts';
+
+/** Kinds after which the operation may exist at the gateway: the way forward is a lookup, never a resend. */
+const RESOLVE_BY_LOOKUP: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'timeout', 'invalid_response']);
+const NEEDS_SUPERVISOR: ReadonlySet<ErrorKind> = new Set(['unauthorized', 'token_missing']);
+
+export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) {
+  const { t } = useTranslation();
+  const { kind } = error;
+  const flowOperation = useCheckout((s) => s.operation);
+  // The screen follows the operation the error is about, so a lookup answer shows here at once.
+  const operation = flowOperation && flowOperation.localId === error.localId ? flowOperation : null;
+  const lookUp = useCheckout((s) => s.lookUp);
+  const restartSession = useCheckout((s) => s.restartSession);
+  const openHome = useNavigation((s) => s.openHome);
+  const openSettingsGate = useNavigation((s) => s.openSettingsGate);
+  const returnTo = useNavigation((s) => s.returnTo);
+  const { busy, run } = useInFlight();
+  const [lookup, setLookup] = useState<LookupResult['state'] | null>(null);
+  const primary = useFocusOnMount<HTMLButtonElement>();
+
+  const lookUpNow = async () => {
+    const state = await run(lookUp);
+    if (state) setLookup(state);
+  };
+  const notCreated = operation?.phase === 'not_created' || lookup === 'not_found';
+
+  return (
+    <ScreenFrame
+      title={t(`error.kinds.${kind}.title`)}
+      onBack={() => returnTo(back)}
+      cash={notCreated ? 'none' : (operation?.cash ?? error.cash)}
+    >
+      <div className="error-body" data-error-kind={kind}>
+        <section className="panel">
+          <h2>{t('error.whatHappened')}</h2>
+          <p className="lead">{t(`error.kinds.${kind}.what`, { field: error.field ?? '' })}</p>
+        </section>
+        <section className="panel">
+          <h2>{t('error.nextStep')}</h2>
+          <p className="lead">{t(`error.kinds.${kind}.next`)}</p>
+        </section>
+        {notCreated && (
+          <p className="alert alert-info" role="status">
+            {t('error.resolvedNotCreated')}
+          </p>
+        )}
+        {lookup === 'queued' && (
+          <p className="alert alert-info" role="status">
+            {t('error.lookupQueued')}
+          </p>
+        )}
+        <p className="hint">{t('error.detail', { message: error.message })}</p>
+      </div>
+      <div className="actions">
+        {RESOLVE_BY_LOOKUP.has(kind) && operation && !notCreated && (
+          <button
+            ref={primary}
+            type="button"
+            className="button-primary button-large"
+            disabled={busy}
+            onClick={lookUpNow}
+          >
+            {busy ? t('common.working') : t('error.lookUp')}
+          </button>
+        )}
+        {kind === 'session_expired' && (
+          <button
+            ref={primary}
+            type="button"
+            className="button-primary button-large"
+            disabled={busy}
+            onClick={() => run(restartSession)}
+          >
+            {t('error.startAgain')}
+          </button>
+        )}
+        {NEEDS_SUPERVISOR.has(kind) && (
+          <button ref={primary} type="button" className="button-primary" onClick={openSettingsGate}>
+            {t('error.openSettings')}
+          </button>
+        )}
+        <button type="button" onClick={openHome}>
+          {t('common.home')}
+        </button>
+      </div>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,48 @@
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useCheckout } from '../state/checkout.ts';
+
+/** A barcode scanner types the ID and ends with Enter, which submits the form like a person would. */
+export function PayerStep() {
+  const { t } = useTranslation();
+  const payerId = useCheckout((s) => s.payerId);
+  const setPayerId = useCheckout((s) => s.setPayerId);
+  const openSession = useCheckout((s) => s.openSession);
+  const back = useCheckout((s) => s.back);
+  const { busy, run } = useInFlight();
+  const input = useFocusOnMount<HTMLInputElement>();
+  const ids = useId();
+  const ready = payerId.trim() !== '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) void run(openSession);
+  };
+  return (
+    <ScreenFrame title={t('flow.payer.title')} onBack={back} cash="hold">
+      <form className="stack" onSubmit={submit} noValidate>
+        <label htmlFor={`${ids}-payer`}>{t('flow.payer.label')}</label>
+        <input
+          ref={input}
+          id={`${ids}-payer`}
+          className="input-large"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={128}
+          readOnly={busy}
+          value={payerId}
+          aria-describedby={`${ids}-hint`}
+          onChange={(event) => setPayerId(event.target.value)}
+        />
+        <p id={`${ids}-hint`} className="hint">
+          {t('flow.payer.hint')}
+        </p>
+        <button type="submit" className="button-primary button-large" disabled={!ready || busy}>
+          {busy ? t('common.working') : t('common.continue')}
+        </button>
+      </form>
+    </ScreenFrame>
+  );
+}

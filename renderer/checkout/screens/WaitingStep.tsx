@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { describeStatus } from '../../shared/describeStatus.ts';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useTraining } from '../../shared/state/appState.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
+import { useCheckout, useOperation } from '../state/checkout.ts';
+
+/** Follows `operation.changed` pushes; the desk itself keeps looking the status up. */
+export function WaitingStep() {
+  const { t } = useTranslation();
+  const operation = useOperation();
+  const confirmTraining = useCheckout((s) => s.confirmTraining);
+  const refreshStatus = useCheckout((s) => s.refreshStatus);
+  const openHome = useNavigation((s) => s.openHome);
+  const training = useTraining();
+  const { busy, run } = useInFlight();
+  const primary = useFocusOnMount<HTMLButtonElement>();
+  return (
+    <ScreenFrame title={t('flow.waiting.title')} cash={operation.cash}>
+      {operation.type === 'payout' ? (
+        <p className="alert alert-danger" role="alert">
+          {t('flow.waiting.payoutWarning')}
+        </p>
+      ) : (
+        <p className="lead">{t('flow.waiting.payinNote')}</p>
+      )}
+      <p className="live-status" aria-live="polite">
+        <span>{t('field.status')}</span>
+        <strong data-testid="live-status">{describeStatus(t, operation)}</strong>
+      </p>
+      <OperationSummary operation={operation} withStatus={false} />
+      <div className="actions">
+        {training && (
+          <button
+            ref={primary}
+            type="button"
+            className="button-primary button-large"
+            disabled={busy}
+            onClick={() => run(confirmTraining)}
+          >
+            {t('flow.waiting.confirmTraining')}
+          </button>
+        )}
+        <button
+          ref={training ? undefined : primary}
+          type="button"
+          disabled={busy}
+          onClick={() => run(refreshStatus)}
+        >
+          {t('flow.waiting.refresh')}
+        </button>
+        <button type="button" className="button-quiet" onClick={openHome}>
+          {t('flow.waiting.leave')}
+        </button>
+      </div>
+    </ScreenFrame>
+  );
+}

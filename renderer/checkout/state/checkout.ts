@@ -1,0 +1,232 @@
+import { create } from 'zustand';
+import type {
+  AppError,
+  LookupResult,
+  OperationTypeValue,
+  OperationView,
+  PaymentMethod,
+} from '../../../common/contract.ts';
+import { normaliseAmount } from '../../../common/money.ts';
+import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
+import { checkoutApi } from '../api.ts';
+import { checkAmount } from './checkAmount.ts';
+import { missingRequisites, payerDetailsOf } from './payerDetails.ts';
+import { sessionExpired } from './sessionClock.ts';
+
+/** The payment being taken at the counter, from the first tap on Cash in/out to Done. */
+type Draft = {
+  type: OperationTypeValue;
+  shopId: number;
+  /** null while the list is loading. */
+  methods: PaymentMethod[] | null;
+  method: PaymentMethod | null;
+  /** As typed; normalised only when sent. */
+  amount: string;
+  payerId: string;
+  operation: OperationView | null;
+  requisites: Record<string, string>;
+};
+
+/** Each step calls one of these; the store makes the request and decides which screen comes next. */
+type CheckoutStore = Draft & {
+  start(type: OperationTypeValue, shopId: number): void;
+  chooseMethod(method: PaymentMethod): void;
+  setAmount(amount: string): void;
+  submitAmount(): void;
+  setPayerId(payerId: string): void;
+  openSession(): Promise<void>;
+  restartSession(): Promise<void>;
+  setRequisite(name: string, value: string): void;
+  submitRequisites(): void;
+  confirmOperation(): Promise<void>;
+  confirmTraining(): Promise<void>;
+  refreshStatus(): Promise<void>;
+  /** On the error screen: asks the gateway whether the operation exists after all. */
+  lookUp(): Promise<LookupResult['state'] | null>;
+  back(): Promise<void>;
+  operationChanged(view: OperationView): void;
+};
+
+const empty: Draft = {
+  type: 'payin',
+  shopId: 0,
+  methods: null,
+  method: null,
+  amount: '',
+  payerId: '',
+  operation: null,
+  requisites: {},
+};
+
+const navigation = () => useNavigation.getState();
+
+/** Counts checkouts started, so a method list that arrives after the agent has moved on is dropped. */
+let started = 0;
+
+export const useCheckout = create<CheckoutStore>()((set, get) => {
+  /** A session for the draft. The core allocates a fresh operation number every time. */
+  const requestSession = async () => {
+    const { shopId, type, method, amount, payerId } = get();
+    const result = await checkoutApi.openSession({
+      shopId,
+      operationType: type,
+      paymentMethodId: method?.id ?? '',
+      amount: normaliseAmount(amount) ?? amount,
+      payerId: payerId.trim(),
+    });
+    if (result.ok) set({ operation: result.value });
+    return result;
+  };
+
+  /** The waiting step's own requests: an answer replaces the operation, a refusal's Back returns here. */
+  const followUp = async (request: (localId: number) => ReturnType<typeof checkoutApi.refresh>) => {
+    const { operation } = get();
+    if (!operation) return;
+    const result = await request(operation.localId);
+    if (result.ok) set({ operation: result.value });
+    else navigation().showError(result.error, { name: 'waiting' });
+  };
+
+  return {
+    ...empty,
+
+    start: (type, shopId) => {
+      const current = ++started;
+      set({ ...empty, type, shopId });
+      navigation().showStep('method');
+      void checkoutApi.listMethods({ shopId, operationType: type }).then((result) => {
+        if (current !== started || navigation().screen.name !== 'method') return;
+        if (!result.ok) return navigation().showError(result.error, { name: 'home' });
+        const [only, ...others] = result.value;
+        if (only && others.length === 0) {
+          set({ methods: result.value, method: only });
+          navigation().showStep('amount');
+        } else {
+          set({ methods: result.value });
+        }
+      });
+    },
+
+    chooseMethod: (method) => {
+      set({ method });
+      navigation().showStep('amount');
+    },
+
+    setAmount: (amount) => set({ amount }),
+
+    submitAmount: () => {
+      const { amount, method } = get();
+      if (method && checkAmount(amount, method).ok) navigation().showStep('payer');
+    },
+
+    setPayerId: (payerId) => set({ payerId }),
+
+    openSession: async () => {
+      const result = await requestSession();
+      if (result.ok) navigation().showStep('session');
+      else
+        navigation().showError(result.error, { name: result.error.field === 'amount' ? 'amount' : 'payer' });
+    },
+
+    restartSession: async () => {
+      // From the error screen a refusal leads where that screen's Back led; past expiry, to the payer.
+      const { screen } = navigation();
+      const back: Screen = screen.name === 'error' ? screen.back : { name: 'payer' };
+      const result = await requestSession();
+      if (result.ok) navigation().showStep('session');
+      else navigation().showError(result.error, back);
+    },
+
+    setRequisite: (name, value) => set((s) => ({ requisites: { ...s.requisites, [name]: value } })),
+
+    submitRequisites: () => {
+      const { operation, requisites } = get();
+      if (operation?.session && missingRequisites(operation.session, requisites).length === 0) {
+        navigation().showStep('review');
+      }
+    },
+
+    confirmOperation: async () => {
+      const { operation, requisites } = get();
+      if (!operation?.session) return;
+      const result = await checkoutApi.createOperation({
+        localId: operation.localId,
+        payerRequisites: payerDetailsOf(operation.session, requisites).map(({ name, value }) => ({
+          name,
+          value,
+        })),
+      });
+      if (result.ok) {
+        set({ operation: result.value });
+        navigation().showStep(result.value.final ? 'completed' : 'waiting');
+      } else {
+        navigation().showError(result.error, { name: backAfterFailure(result.error) });
+      }
+    },
+
+    confirmTraining: () => followUp((localId) => checkoutApi.confirmTraining({ localId })),
+
+    refreshStatus: () => followUp((localId) => checkoutApi.refresh({ localId })),
+
+    lookUp: async () => {
+      const { operation } = get();
+      const { screen } = navigation();
+      if (!operation || screen.name !== 'error') return null;
+      const { shopId, operationNumber } = operation;
+      const result = await checkoutApi.lookUp({ shopId, operationNumber });
+      if (!result.ok) {
+        navigation().showError(result.error, screen.back);
+        return null;
+      }
+      if (result.value.state === 'found') set({ operation: result.value.operation });
+      return result.value.state;
+    },
+
+    back: async () => {
+      const { screen } = navigation();
+      const { methods, operation } = get();
+      switch (screen.name) {
+        case 'method':
+          return navigation().openHome();
+        case 'amount':
+          // With a single method the tiles were never shown, so Back skips them.
+          return methods && methods.length > 1 ? navigation().showStep('method') : navigation().openHome();
+        case 'payer':
+          return navigation().showStep('amount');
+        case 'session':
+          // Leaving the session behind tells the core, so it is never taken for a payment in progress.
+          if (operation && !sessionExpired(operation))
+            await checkoutApi.abandon({ localId: operation.localId });
+          return navigation().showStep('payer');
+        case 'review':
+          return navigation().showStep('session');
+      }
+    },
+
+    operationChanged: (view) => set((s) => (s.operation?.localId === view.localId ? { operation: view } : s)),
+  };
+});
+
+/**
+ * After an unknown outcome the way forward is a lookup, never back to Confirm. Any other refusal
+ * leaves the session usable, and the core refuses a second create for a session that is not.
+ */
+function backAfterFailure(error: AppError): 'session' | 'home' {
+  return error.kind === 'outcome_unknown' ? 'home' : 'session';
+}
+
+/** Only called on screens reached after a session was opened. */
+export function useOperation(): OperationView {
+  const operation = useCheckout((s) => s.operation);
+  if (!operation) throw new Error('No operation in the checkout');
+  return operation;
+}
+
+type OpenSession = NonNullable<OperationView['session']>;
+
+/** Only called on the session and review steps, which are reached with a session open. */
+export function useSession(): { operation: OperationView; session: OpenSession } {
+  const operation = useOperation();
+  if (!operation.session) throw new Error('No session in the checkout');
+  return { operation, session: operation.session };
+}

@@ -1,0 +1,78 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HistoryRow } from '../../../common/contract.ts';
+import { describeStatus } from '../../shared/describeStatus.ts';
+import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
+
+const ROW_HEIGHT = 84;
+/** Ask for the next page this many rows before the end, so scrolling never hits a wall. */
+const PREFETCH_ROWS = 15;
+
+type Props = { rows: HistoryRow[]; loading: boolean; hasMore: boolean; onNearEnd(): void };
+
+/** Only the rows in view are in the DOM, so a shift's worth or a year's worth scrolls the same. */
+export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
+  }, [hasMore, lastIndex, rows.length, onNearEnd]);
+  return (
+    <div className="history-results">
+      <p className="hint" role="status">
+        {loading ? t('history.loading') : rows.length === 0 ? t('history.empty') : null}
+      </p>
+      <div ref={scroller} className="history-scroll">
+        <ul
+          className="history-list"
+          aria-label={t('history.results')}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <li
+                key={row.localId}
+                className="history-item"
+                style={{ transform: `translateY(${item.start}px)` }}
+                aria-setsize={hasMore ? -1 : rows.length}
+                aria-posinset={item.index + 1}
+              >
+                <button
+                  type="button"
+                  className="history-row"
+                  data-testid="history-row"
+                  onClick={() => openHistoryDetail(row.localId, { name: 'history' })}
+                >
+                  <span className="history-number">{row.operationNumber}</span>
+                  <span className={`badge badge-${row.type}`}>{t(`type.${row.type}`)}</span>
+                  <span className="history-amount">{format.money(row.amount, row.currency)}</span>
+                  <span className="history-time">{format.dateTime(row.createdAt)}</span>
+                  <span className="history-payer">
+                    {t('field.payerId')}: {row.payerId}
+                  </span>
+                  <span className="history-status">
+                    {row.training && <span className="badge badge-training">{t('history.training')}</span>}
+                    {describeStatus(t, row)}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

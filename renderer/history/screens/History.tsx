@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
+import { HistoryList } from '../components/HistoryList.tsx';
+import { useDebounced } from '../hooks/useDebounced.ts';
+import { type HistoryQuery, useHistorySearch } from '../state/useHistorySearch.ts';
+
+const NO_FILTER: HistoryQuery = { text: '', type: '', status: '', from: '', to: '' };
+const KNOWN_STATUSES = ['created', 'captured'] as const;
+
+export function History() {
+  const { t } = useTranslation();
+  const openHome = useNavigation((s) => s.openHome);
+  const [filters, setFilters] = useState(NO_FILTER);
+  const query = useDebounced(filters, 250);
+  const search = useHistorySearch(query);
+  const searchBox = useFocusOnMount<HTMLInputElement>();
+  const ids = useId();
+  const set = (patch: Partial<HistoryQuery>) => setFilters((previous) => ({ ...previous, ...patch }));
+  return (
+    <ScreenFrame title={t('history.title')} onBack={openHome}>
+      <search className="history-filters">
+        <div className="field field-grow">
+          <label htmlFor={`${ids}-text`}>{t('history.search')}</label>
+          <input
+            ref={searchBox}
+            id={`${ids}-text`}
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            value={filters.text}
+            onChange={(event) => set({ text: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-type`}>{t('history.type')}</label>
+          <select
+            id={`${ids}-type`}
+            value={filters.type}
+            onChange={(event) => set({ type: event.target.value as HistoryQuery['type'] })}
+          >
+            <option value="">{t('common.any')}</option>
+            <option value="payin">{t('type.payin')}</option>
+            <option value="payout">{t('type.payout')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-status`}>{t('history.status')}</label>
+          <select
+            id={`${ids}-status`}
+            value={filters.status}
+            onChange={(event) => set({ status: event.target.value })}
+          >
+            <option value="">{t('common.any')}</option>
+            {KNOWN_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-from`}>{t('history.from')}</label>
+          <input
+            id={`${ids}-from`}
+            type="date"
+            value={filters.from}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-to`}>{t('history.to')}</label>
+          <input
+            id={`${ids}-to`}
+            type="date"
+            value={filters.to}
+            onChange={(event) => set({ to: event.target.value })}
+          />
+        </div>
+      </search>
+      <ErrorAlert error={search.error} />
+      <HistoryList
+        rows={search.rows}
+        loading={search.loading}
+        hasMore={search.hasMore}
+        onNearEnd={search.more}
+      />
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError, Response } from '../../../common/contract.ts';
+import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
+import { historyApi } from '../api.ts';
+import { EventLog } from '../components/EventLog.tsx';
+import { OperationFields } from '../components/OperationFields.tsx';
+
+type Detail = Response<'history.get'>;
+
+export function HistoryDetail({ localId, back }: { localId: number; back: Screen }) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [refreshed, setRefreshed] = useState(false);
+  const { busy, run } = useInFlight();
+  const returnTo = useNavigation((s) => s.returnTo);
+  const load = useCallback(async () => {
+    const result = await historyApi.get({ localId });
+    if (result.ok) setDetail(result.value);
+    else setError(result.error);
+  }, [localId]);
+  useEffect(() => {
+    void load();
+    // Reload on every push for this operation: the event log grows along with the status.
+    return historyApi.onOperationChanged((view) => {
+      if (view.localId === localId) void load();
+    });
+  }, [load, localId]);
+  const refresh = async () => {
+    const result = await run(() => historyApi.refresh({ localId }));
+    if (!result) return;
+    setRefreshed(result.ok);
+    setError(result.ok ? null : result.error);
+    await load();
+  };
+  const operation = detail?.operation;
+  return (
+    <ScreenFrame
+      title={t('history.detailTitle', { number: operation?.operationNumber ?? '' })}
+      onBack={() => returnTo(back)}
+      cash={operation?.cash}
+    >
+      <ErrorAlert error={error} />
+      {refreshed && (
+        <p className="alert alert-info" role="status">
+          {t('history.refreshed')}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="button-primary" disabled={busy || !operation} onClick={refresh}>
+          {busy ? t('common.working') : t('history.refresh')}
+        </button>
+        {operation && <ReceiptButton operation={operation} />}
+      </div>
+      {detail && (
+        <>
+          <OperationFields operation={detail.operation} />
+          <EventLog events={detail.events} />
+        </>
+      )}
+    </ScreenFrame>
+  );
+}

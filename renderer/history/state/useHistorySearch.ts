@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type {
+  AppError,
+  HistoryRow,
+  OperationTypeValue,
+  Request,
+  Response,
+} from '../../../common/contract.ts';
+import { historyApi } from '../api.ts';
+
+export type HistoryQuery = {
+  text: string;
+  type: OperationTypeValue | '';
+  status: string;
+  /** Local calendar days, as `<input type="date">` gives them. */
+  from: string;
+  to: string;
+};
+
+type Cursor = NonNullable<Response<'history.search'>['next']>;
+
+const PAGE = 50;
+
+/** Newest first, one page at a time: `more()` follows the core's cursor when the list nears its end. */
+export function useHistorySearch(query: HistoryQuery) {
+  const [rows, setRows] = useState<HistoryRow[]>([]);
+  const [next, setNext] = useState<Cursor | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<AppError | null>(null);
+  // Answers to an older query arrive after newer ones have started; only the latest may land.
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (before: Cursor | undefined) => {
+      const current = generation.current;
+      setLoading(true);
+      const result = await historyApi.search(toRequest(query, before));
+      if (current !== generation.current) return;
+      setLoading(false);
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      setRows((previous) => (before ? [...previous, ...result.value.rows] : result.value.rows));
+      setNext(result.value.next);
+    },
+    [query],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    setRows([]);
+    setNext(null);
+    void load(undefined);
+  }, [load]);
+
+  const more = useCallback(() => {
+    if (next && !loading) void load(next);
+  }, [next, loading, load]);
+
+  return { rows, loading, error, hasMore: next !== null, more };
+}
+
+function toRequest(query: HistoryQuery, before: Cursor | undefined): Request<'history.search'> {
+  return {
+    text: query.text.trim() || undefined,
+    type: query.type || undefined,
+    status: query.status || undefined,
+    from: query.from ? startOfDay(query.from, 0) : undefined,
+    to: query.to ? new Date(Date.parse(startOfDay(query.to, 1)) - 1).toISOString() : undefined,
+    before,
+    limit: PAGE,
+  };
+}
+
+function startOfDay(day: string, plusDays: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + plusDays).toISOString();
+}

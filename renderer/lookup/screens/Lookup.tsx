@@ -1,0 +1,108 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError, LookupResult } from '../../../common/contract.ts';
+import { CashBanner } from '../../shared/components/CashBanner.tsx';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useShops } from '../../shared/state/appState.ts';
+import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
+import { useCurrentShop } from '../../shared/state/selectedShop.ts';
+import { lookupApi } from '../api.ts';
+
+export function Lookup() {
+  const { t } = useTranslation();
+  const openHome = useNavigation((s) => s.openHome);
+  const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
+  const shops = useShops();
+  const [shopId, setShopId] = useState(useCurrentShop().id);
+  const [number, setNumber] = useState('');
+  const [result, setResult] = useState<LookupResult | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const { busy, run } = useInFlight();
+  const input = useFocusOnMount<HTMLInputElement>();
+  const ids = useId();
+  // A queued lookup is answered later by `lookup.answered`; the latest answer replaces "queued".
+  const answer = useLookupAnswers((s) =>
+    result?.state === 'queued'
+      ? s.answers.findLast((a) => answerKey(a.result) === answerKey(result))
+      : undefined,
+  );
+  const shown = answer?.result ?? result;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const operationNumber = number.trim();
+    if (!operationNumber) return;
+    const outcome = await run(() => lookupApi.byNumber({ shopId, operationNumber }));
+    if (!outcome) return;
+    setResult(outcome.ok ? outcome.value : null);
+    setError(outcome.ok ? null : outcome.error);
+  };
+  return (
+    <ScreenFrame title={t('lookup.title')} onBack={openHome}>
+      <form className="lookup-form" onSubmit={submit} noValidate>
+        {shops.length > 1 && (
+          <div className="field">
+            <label htmlFor={`${ids}-shop`}>{t('lookup.shop')}</label>
+            <select
+              id={`${ids}-shop`}
+              className="input-large"
+              value={shopId}
+              onChange={(event) => setShopId(Number(event.target.value))}
+            >
+              {shops.map((shop) => (
+                <option key={shop.id} value={shop.id}>
+                  {shop.name} ({shop.id})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field field-grow">
+          <label htmlFor={`${ids}-number`}>{t('lookup.number')}</label>
+          <input
+            ref={input}
+            id={`${ids}-number`}
+            className="input-large"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button-primary button-large" disabled={busy || number.trim() === ''}>
+          {busy ? t('common.working') : t('lookup.submit')}
+        </button>
+      </form>
+      <div aria-live="polite" data-testid="lookup-result">
+        <ErrorAlert error={error} inLiveRegion />
+        {shown?.state === 'found' && (
+          <div className="stack">
+            <CashBanner cash={shown.operation.cash} />
+            <OperationSummary operation={shown.operation} withStatus />
+            <div className="actions">
+              <button
+                type="button"
+                onClick={() => openHistoryDetail(shown.operation.localId, { name: 'lookup' })}
+              >
+                {t('lookup.details')}
+              </button>
+            </div>
+          </div>
+        )}
+        {shown?.state === 'not_found' && (
+          <p className="alert alert-warning">
+            {t('lookup.notFound', { number: shown.operationNumber, shop: shown.shopId })}
+          </p>
+        )}
+        {shown?.state === 'queued' && (
+          <p className="alert alert-info">{t('lookup.queued', { number: shown.operationNumber })}</p>
+        )}
+      </div>
+    </ScreenFrame>
+  );
+}

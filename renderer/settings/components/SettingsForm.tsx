@@ -1,0 +1,139 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../common/contract.ts';
+import { LANGUAGES, type Language } from '../../i18n/index.ts';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useAppState, useLoaded } from '../../shared/state/appState.ts';
+import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
+import { ShopRows } from './ShopRows.tsx';
+
+export function SettingsForm() {
+  const { t } = useTranslation();
+  const settings = useLoaded((app) => app.settings);
+  const saveSettings = useAppState((s) => s.saveSettings);
+  const nextKey = useRef(settings.shops.length);
+  const [draft, setDraft] = useState(() => draftOf(settings));
+  const [problems, setProblems] = useState<Problems>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const { busy, run } = useInFlight();
+  const ids = useId();
+  const set = (patch: Partial<SettingsDraft>) => {
+    setSaved(false);
+    setDraft((previous) => ({ ...previous, ...patch }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkDraft(draft, settings.mode, t);
+    setProblems(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
+    const result = await run(() => saveSettings(checked.settings));
+    if (!result) return;
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok);
+  };
+
+  const problemCount = Object.keys(problems).length;
+  return (
+    <form className="panel stack" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('settings.general')}</h2>
+      <Field
+        id={`${ids}-url`}
+        label={t('settings.gatewayUrl')}
+        hint={t('settings.gatewayUrlHint')}
+        problem={problems.gatewayUrl}
+      >
+        <input
+          id={`${ids}-url`}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.gatewayUrl}
+          aria-invalid={problems.gatewayUrl !== undefined}
+          aria-describedby={`${ids}-url-hint`}
+          onChange={(event) => set({ gatewayUrl: event.target.value })}
+        />
+      </Field>
+      <ShopRows
+        shops={draft.shops}
+        problems={problems}
+        onChange={(shops) => set({ shops })}
+        onAdd={() => set({ shops: [...draft.shops, { key: nextKey.current++, id: '', name: '' }] })}
+      />
+      <Field
+        id={`${ids}-terminal`}
+        label={t('settings.terminalId')}
+        hint={t('settings.terminalIdHint')}
+        problem={problems.terminalId}
+      >
+        <input
+          id={`${ids}-terminal`}
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.terminalId}
+          aria-invalid={problems.terminalId !== undefined}
+          aria-describedby={`${ids}-terminal-hint`}
+          onChange={(event) => set({ terminalId: event.target.value.toUpperCase() })}
+        />
+      </Field>
+      <div className="field">
+        <label htmlFor={`${ids}-language`}>{t('settings.language')}</label>
+        <select
+          id={`${ids}-language`}
+          value={draft.language}
+          onChange={(event) => set({ language: event.target.value as Language })}
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.kiosk}
+          onChange={(event) => set({ kiosk: event.target.checked })}
+        />
+        {t('settings.kiosk')}
+      </label>
+      <div role="status">
+        {problemCount > 0 && <p className="field-error">{t('settings.invalid')}</p>}
+        <ErrorAlert error={error} inLiveRegion />
+        {saved && <p className="alert alert-info">{t('settings.saved')}</p>}
+      </div>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {t('settings.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Each language is named in itself, so an agent who cannot read the current one still finds theirs. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
+
+type FieldProps = {
+  id: string;
+  label: string;
+  hint: string;
+  problem: string | undefined;
+  children: React.ReactNode;
+};
+
+function Field({ id, label, hint, problem, children }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <p id={`${id}-hint`} className={problem ? 'field-error' : 'hint'}>
+        {problem ?? hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { EventPayload, Request } from '../../common/contract.ts';
+
+type Listener<E extends 'app.changed' | 'connectivity.changed' | 'lookup.answered'> = (
+  payload: EventPayload<E>,
+) => void;
+
+/** The app-wide calls: the state every room reads, and the pushes that keep it current. */
+export const appApi = {
+  getState: () => window.cashdesk.app.getState({}),
+  saveSettings: (settings: Request<'settings.save'>) => window.cashdesk.settings.save(settings),
+  onAppChanged: (listener: Listener<'app.changed'>) => window.cashdesk.on('app.changed', listener),
+  onConnectivityChanged: (listener: Listener<'connectivity.changed'>) =>
+    window.cashdesk.on('connectivity.changed', listener),
+  onLookupAnswered: (listener: Listener<'lookup.answered'>) =>
+    window.cashdesk.on('lookup.answered', listener),
+};

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../common/contract.ts';
+
+type Props = {
+  error: AppError | null;
+  /** Inside a region that already announces its changes, a role of its own would say it twice. */
+  inLiveRegion?: boolean;
+};
+
+/** A failure shown beside the work rather than on the error screen: what went wrong, then what to do. */
+export function ErrorAlert({ error, inLiveRegion = false }: Props) {
+  if (!error) return null;
+  return (
+    <p className="alert alert-danger" role={inLiveRegion ? undefined : 'alert'}>
+      <ErrorAdvice error={error} />
+    </p>
+  );
+}
+
+/** The alert's words alone, for a field that shows its problems in a place of its own. */
+export function ErrorAdvice({ error }: { error: AppError }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <strong>{t(`error.kinds.${error.kind}.title`)}.</strong> {t(`error.kinds.${error.kind}.next`)}
+    </>
+  );
+}

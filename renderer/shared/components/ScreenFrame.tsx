@@ -1,0 +1,46 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CashAdvice } from '../../../common/contract.ts';
+import { useEscape } from '../hooks/useEscape.ts';
+import { CashBanner } from './CashBanner.tsx';
+
+type Props = {
+  title: string;
+  /** Back button and Esc; omitted where leaving must be a deliberate choice. */
+  onBack?: () => void;
+  /** Given on every operation screen. */
+  cash?: CashAdvice;
+  aside?: ReactNode;
+  children: ReactNode;
+};
+
+export function ScreenFrame({ title, onBack, cash, aside, children }: Props) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEscape(onBack);
+  useEffect(() => {
+    // A new screen starts where the agent acts (autoFocus) or, failing that, at its title, so
+    // focus is never left on a control that no longer exists.
+    if (!section.current?.contains(document.activeElement)) heading.current?.focus();
+  }, []);
+  return (
+    <section className="screen" ref={section} aria-labelledby={headingId}>
+      <div className="screen-head">
+        {onBack && (
+          <button type="button" className="button-quiet back" onClick={onBack}>
+            <span aria-hidden="true">← </span>
+            {t('common.back')}
+          </button>
+        )}
+        <h1 id={headingId} ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {aside}
+      </div>
+      {cash && <CashBanner cash={cash} />}
+      <div className="screen-body">{children}</div>
+    </section>
+  );
+}

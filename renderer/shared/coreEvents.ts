@@ -1,0 +1,11 @@
+import { appApi } from './api.ts';
+import { useAppState } from './state/appState.ts';
+import { useLookupAnswers } from './state/lookupAnswers.ts';
+
+/** Subscribes before the first request, so no push from the core can slip between load and listen. */
+export function bindCoreEvents(): void {
+  const { accept, setConnectivity } = useAppState.getState();
+  appApi.onAppChanged((app) => void accept({ ok: true, value: app }));
+  appApi.onConnectivityChanged(setConnectivity);
+  appApi.onLookupAnswered(useLookupAnswers.getState().add);
+}

@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { AppError } from '../../../common/contract.ts';
+
+type CheckoutStep = 'method' | 'amount' | 'payer' | 'session' | 'review' | 'waiting' | 'completed';
+
+export type Screen =
+  | { name: 'home' }
+  | { name: 'settingsGate' }
+  | { name: 'settings' }
+  | { name: 'lookup' }
+  | { name: 'history' }
+  | { name: 'historyDetail'; localId: number; back: Screen }
+  | { name: CheckoutStep }
+  | { name: 'error'; error: AppError; back: Screen };
+
+/** Which screen is showing. There is no history stack: each screen knows where Back leads. */
+type NavigationStore = {
+  screen: Screen;
+  openHome(): void;
+  openLookup(): void;
+  openHistory(): void;
+  openHistoryDetail(localId: number, back: Screen): void;
+  openSettingsGate(): void;
+  openSettings(): void;
+  /** For the checkout store, which alone knows the order of its steps. */
+  showStep(step: CheckoutStep): void;
+  showError(error: AppError, back: Screen): void;
+  /** Back to the screen an error or a detail was opened from. */
+  returnTo(screen: Screen): void;
+};
+
+export const useNavigation = create<NavigationStore>()((set) => ({
+  screen: { name: 'home' },
+  openHome: () => set({ screen: { name: 'home' } }),
+  openLookup: () => set({ screen: { name: 'lookup' } }),
+  openHistory: () => set({ screen: { name: 'history' } }),
+  openHistoryDetail: (localId, back) => set({ screen: { name: 'historyDetail', localId, back } }),
+  openSettingsGate: () => set({ screen: { name: 'settingsGate' } }),
+  openSettings: () => set({ screen: { name: 'settings' } }),
+  showStep: (step) => set({ screen: { name: step } }),
+  showError: (error, back) => set({ screen: { name: 'error', error, back } }),
+  returnTo: (screen) => set({ screen }),
+}));
