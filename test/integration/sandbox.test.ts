@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, type TestContext, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import {
   COMMIT_THEN_DROP,
   type Sandbox,
@@ -1025,7 +1026,7 @@ describe('connectivity', () => {
 });
 
 describe('cli', () => {
-  const cli = new URL('../../main/sandbox/cli.ts', import.meta.url).pathname;
+  const cli = fileURLToPath(new URL('../../main/sandbox/cli.ts', import.meta.url));
 
   test('prints its URL, serves, and stops on SIGTERM', async (t) => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--token', 't0k'], {

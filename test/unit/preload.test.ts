@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { CHANNEL_NAMES, CHANNEL_PREFIX } from '../../common/contract.ts';
 
 const require = createRequire(import.meta.url);
-const bundle = new URL('../../dist/preload/index.cjs', import.meta.url).pathname;
+const bundle = fileURLToPath(new URL('../../dist/preload/index.cjs', import.meta.url));
 
 function loadPreload() {
   assert.ok(existsSync(bundle), 'run `npm run build:main` first');
