@@ -1,3 +1,4 @@
+// eng-disable AUXCLICK_JS_CHECK: Chromium has no Auxclick feature left to disable; no click opens a window, as every webContents denies window.open and navigation (web-contents-created below).
 // The Electron shell, and nothing more: lifecycle, the window, the app:// protocol and the IPC
 // binding. Everything else lives in createCore and runs (and is tested) under plain Node.
 import { readFile } from 'node:fs/promises';
@@ -63,7 +64,7 @@ if (!app.requestSingleInstanceLock()) {
       fullscreen: kiosk,
       backgroundColor: '#f6f7f9',
       webPreferences: {
-        preload: join(here, '..', 'preload', 'index.cjs'),
+        preload: join(here, '..', 'preload', 'index.cjs'), // eng-disable PRELOAD_JS_CHECK: our own bundled, sandboxed preload; it exposes only the contract's invoke wrappers (test/unit/preload.test.ts)
         contextIsolation: true,
         sandbox: true,
         nodeIntegration: false,
