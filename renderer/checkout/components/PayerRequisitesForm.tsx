@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../common/contract.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useCheckout, useSession } from '../state/checkout.ts';
 import { missingRequisites } from '../state/payerDetails.ts';
@@ -40,7 +41,7 @@ export function PayerRequisitesForm({ busy, onCancel }: { busy: boolean; onCance
               type="text"
               className="input-large"
               autoComplete="off"
-              maxLength={256}
+              maxLength={LIMITS.requisiteValue}
               value={requisites[descriptor.name] ?? ''}
               aria-invalid={problem}
               aria-describedby={problem ? `${id}-problem` : undefined}

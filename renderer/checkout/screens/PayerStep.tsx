@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../common/contract.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
@@ -30,7 +31,7 @@ export function PayerStep() {
           className="input-large"
           autoComplete="off"
           spellCheck={false}
-          maxLength={128}
+          maxLength={LIMITS.shortText}
           readOnly={busy}
           value={payerId}
           aria-describedby={`${ids}-hint`}

@@ -1,13 +1,12 @@
-import type { OperationView } from '../../../common/contract.ts';
+import { EXPIRY_MARGIN_MS, type OperationView } from '../../../common/contract.ts';
 
 /**
  * Clocks drift and requests take time, so the desk stops a little before `expiredAt`: the same
- * margin inside which the core refuses to submit (EXPIRY_SKEW_MS in main/checkout.ts).
+ * margin inside which the core refuses to submit.
  */
-const SKEW_MS = 5_000;
 
 export function deadlineOf(expiredAt: string): number {
-  return Date.parse(expiredAt) - SKEW_MS;
+  return Date.parse(expiredAt) - EXPIRY_MARGIN_MS;
 }
 
 export function sessionExpired(operation: OperationView): boolean {

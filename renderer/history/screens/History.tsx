@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../common/contract.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
@@ -31,7 +32,7 @@ export function History() {
             type="search"
             autoComplete="off"
             spellCheck={false}
-            maxLength={64}
+            maxLength={LIMITS.searchText}
             value={filters.text}
             onChange={(event) => set({ text: event.target.value })}
           />

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, LookupResult } from '../../../common/contract.ts';
+import { type AppError, LIMITS, type LookupResult } from '../../../common/contract.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
@@ -69,7 +69,7 @@ export function Lookup() {
             className="input-large"
             autoComplete="off"
             spellCheck={false}
-            maxLength={64}
+            maxLength={LIMITS.operationNumber}
             value={number}
             onChange={(event) => setNumber(event.target.value)}
           />
