@@ -6,12 +6,14 @@ import { LIMITS, RECEIPT_WIDTHS } from './limits.ts';
 import {
   type AppError,
   AppState,
+  Attention,
   amount,
   Connectivity,
   HistoryRow,
   isoTime,
   LookupResult,
   localId,
+  OpenOperation,
   OperationEvent,
   OperationView,
   operationNumber,
@@ -58,6 +60,11 @@ export const channels = {
   'checkout.abandon': channel(byLocalId, OperationView),
   /** Training only: asks the sandbox to capture, as the agent's out-of-band confirmation would. */
   'checkout.confirmTraining': channel(byLocalId, OperationView),
+  /**
+   * The agent records the cash that physically moved: received for a payin the gateway holds,
+   * handed over for a payout that reads captured. Once per operation; a repeat changes nothing.
+   */
+  'checkout.recordCash': channel(byLocalId, OperationView),
 
   'history.search': channel(
     z
@@ -76,6 +83,8 @@ export const channels = {
   ),
   'history.get': channel(byLocalId, z.object({ operation: OperationView, events: z.array(OperationEvent) })),
   'history.refresh': channel(byLocalId, OperationView),
+  /** This desk's operations that still need the agent or the gateway: the tray on Home. */
+  'history.open': channel(none, z.object({ rows: z.array(OpenOperation) })),
 
   'lookup.byNumber': channel(z.object({ shopId, operationNumber }).strict(), LookupResult),
 
@@ -99,6 +108,7 @@ export const events = {
   'connectivity.changed': Connectivity,
   'lookup.answered': LookupResult,
   'app.changed': AppState,
+  'operation.attention': Attention,
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -57,6 +57,28 @@ export const PaymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
+/** A field where the gateway holds something other than what was entered. */
+export const MismatchItem = z.object({
+  field: z.enum(['type', 'shopId', 'operationNumber', 'amount', 'currency', 'payerId']),
+  entered: z.string(),
+  gateway: z.string(),
+});
+export type MismatchItem = z.infer<typeof MismatchItem>;
+
+export const CustodyKind = z.enum(['received', 'handed_over']);
+export type CustodyKind = z.infer<typeof CustodyKind>;
+
+/** The cash that physically moved for an operation, recorded once by the agent. */
+export const Custody = z.object({
+  kind: CustodyKind,
+  amount: z.string(),
+  currency: z.string(),
+  at: isoTime,
+  terminalId: z.string(),
+  operator: z.string().nullable(),
+});
+export type Custody = z.infer<typeof Custody>;
+
 export const OperationView = z.object({
   localId,
   operationNumber: z.string(),
@@ -98,6 +120,13 @@ export const OperationView = z.object({
   updatedAt: isoTime,
   lastCheckedAt: isoTime.nullable(),
   printCount: z.number().int(),
+  /** The live gateway the operation was sent to; null for the training gateway. */
+  gatewayUrl: z.string().nullable(),
+  /** Non-empty while the gateway holds other figures than those entered: cash is held. */
+  mismatch: z.array(MismatchItem).nullable(),
+  custody: Custody.nullable(),
+  /** Run at this desk; false for another terminal's operation found by lookup. */
+  ownDesk: z.boolean(),
 });
 export type OperationView = z.infer<typeof OperationView>;
 
@@ -167,8 +196,30 @@ export const HistoryRow = OperationView.pick({
   status: true,
   cash: true,
   createdAt: true,
+  custody: true,
+  mismatch: true,
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
+
+/** Why an operation sits in this desk's tray on Home. */
+export const OpenReason = z.enum([
+  'outcome_unknown', // the create's answer was lost: looking it up, cash held
+  'waiting', // the gateway holds it, not final yet
+  'take_cash', // a payin the gateway holds whose cash is not recorded as received
+  'hand_over', // a payout captured whose cash is not recorded as handed over
+  'cash_not_captured', // cash received for a payin the gateway has not captured
+  'mismatch', // the gateway holds other figures: a supervisor must settle it
+]);
+export type OpenReason = z.infer<typeof OpenReason>;
+export const OpenOperation = z.object({ reason: OpenReason, operation: HistoryRow });
+export type OpenOperation = z.infer<typeof OpenOperation>;
+
+/** Pushed when an operation turns into something the agent must act on, wherever they are. */
+export const Attention = z.object({
+  reason: z.enum(['hand_over', 'failed', 'mismatch']),
+  operation: OperationView,
+});
+export type Attention = z.infer<typeof Attention>;
 
 export const LookupResult = z.discriminatedUnion('state', [
   z.object({ state: z.literal('found'), operation: OperationView }),

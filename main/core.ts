@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../common/contract.ts';
 import { createCheckout } from './checkout/checkout.ts';
+import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
 import { createConnectivity } from './connectivity.ts';
 import { createGateways, type GatewayTuning } from './gateway/gateways.ts';
@@ -76,7 +77,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const settings = createSettingsService(store.settings, createVault(options.keychainService), log);
   const gateways = createGateways(settings, training, options.gateway ?? {});
   const connectivity = createConnectivity(
-    () => store.outbox.count(),
+    () => store.outbox.waitingCount(),
     (state) => emit('connectivity.changed', state),
   );
   const appState = createAppState({
@@ -85,11 +86,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     version: options.version ?? '0.0.0',
     publish: (state) => emit('app.changed', state),
   });
-  const journal = createJournal(
+  const journal = createJournal({
     store,
-    (record) => emit('operation.changed', journal.view(record)),
-    () => settings.get().mode === 'training',
-  );
+    announce: (record) => emit('operation.changed', journal.view(record)),
+    attention: (reason, record) => emit('operation.attention', { reason, operation: journal.view(record) }),
+  });
   const retryWaitingLookups = () => {
     store.outbox.retryFailedNow();
     lookups.kick();
@@ -107,20 +108,22 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     journal,
     connectivity,
     health,
+    createInFlight: (localId) => checkout.createInFlight(localId),
     policy: { ...DEFAULT_LOOKUP_POLICY, ...options.lookups },
     answered: (result) => emit('lookup.answered', result),
   });
   const checkout = createCheckout({ store, settings, gateways, journal, lookups, connectivity, health });
+  const custody = createCustody({ store, journal, settings });
 
   recoverUnsettled(store, journal, lookups);
 
   const handlers: Handlers = {
     ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups }),
-    ...checkoutHandlers(checkout),
+    ...checkoutHandlers(checkout, custody),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({ checkout, journal, settings }),
-    ...lookupHandlers({ gateways, health, journal, lookups }),
+    ...lookupHandlers({ store, gateways, health, journal, lookups }),
   };
 
   const core: Core = {

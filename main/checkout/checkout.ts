@@ -10,9 +10,9 @@ import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
-import type { Gateways } from '../gateway/gateways.ts';
+import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
-import type { Lookups } from '../lookups/queue.ts';
+import { type Lookups, waitingFor } from '../lookups/queue.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -34,20 +34,20 @@ export function createCheckout(deps: Deps) {
   const methodCache = new Map<string, PaymentMethod[]>();
   const creating = new Map<number, Promise<OperationView>>();
 
-  async function call<T>(shopId: number, work: () => Promise<T>): Promise<T> {
+  async function call<T>(target: GatewayTarget, work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
-      deps.health.answered(shopId);
+      deps.health.answered(target);
       return result;
     } catch (error) {
-      if (error instanceof GatewayError) deps.health.failed(shopId, error);
+      if (error instanceof GatewayError) deps.health.failed(target, error);
       throw error;
     }
   }
 
   async function listMethods(shopId: number, operationType: OperationTypeValue): Promise<PaymentMethod[]> {
-    const { client } = await deps.gateways.forShop(shopId);
-    const methods = await call(shopId, () => client.listPaymentMethodTypes({ shopId, operationType }));
+    const { client, target } = await deps.gateways.current(shopId);
+    const methods = await call(target, () => client.listPaymentMethodTypes({ shopId, operationType }));
     methodCache.set(`${shopId}:${operationType}`, methods);
     return methods;
   }
@@ -90,9 +90,10 @@ export function createCheckout(deps: Deps) {
         { field: 'amount' },
       );
     }
-    const { client, training } = await deps.gateways.forShop(input.shopId);
-    // Write ahead: the number is allocated and the intent stored before the gateway hears of it.
-    const record = store.transaction(() =>
+    const { client, target } = await deps.gateways.current(input.shopId);
+    // Write ahead, on stable storage: the number is allocated and the intent stored, bound to the
+    // gateway it goes to, before that gateway hears of it.
+    const record = store.durable(() =>
       journal.insert(
         {
           shopId: input.shopId,
@@ -100,7 +101,8 @@ export function createCheckout(deps: Deps) {
           terminalId: settings.terminalId,
           origin: 'counter',
           type: input.operationType,
-          training,
+          training: target.training,
+          gatewayUrl: target.gatewayUrl,
           methodId: method.id,
           methodName: method.name,
           instrumentType: method.instrumentType,
@@ -113,7 +115,7 @@ export function createCheckout(deps: Deps) {
       ),
     );
     try {
-      const session = await call(input.shopId, () =>
+      const session = await call(target, () =>
         client.openSession({
           paymentMethodTypeId: method.id,
           operationType: input.operationType,
@@ -182,14 +184,23 @@ export function createCheckout(deps: Deps) {
       });
     }
     const payerRequisites = matchRequisites(record, input.payerRequisites);
-    const { client } = await deps.gateways.forShop(record.shopId);
+    const target = targetOf(record);
+    const client = await deps.gateways.forTarget(target);
+    // The last await is behind us: whatever happened meanwhile (an abandon, a restart's recovery)
+    // is read again, so the POST goes out only for a session that is still open.
+    if (get(record.localId).phase !== 'session_open') {
+      throw new AgentError('conflict', 'This session was closed meanwhile. Start a new operation.', {
+        localId: record.localId,
+      });
+    }
     journal.save(
       record.localId,
       { phase: 'creating', lastErrorKind: null, lastErrorMessage: null },
       { kind: 'create_sent' },
+      { durable: true },
     );
     try {
-      const envelope = await call(record.shopId, async () =>
+      const envelope = await call(target, async () =>
         expectOperation(
           await client.createOperation({ sessionId: record.sessionId!, payerRequisites }),
           record.shopId,
@@ -197,7 +208,7 @@ export function createCheckout(deps: Deps) {
           'createOperation',
         ),
       );
-      const created = journal.applyRemote(envelope, 'created');
+      const created = journal.applyRemote(envelope, { firstEvent: 'created' });
       deps.lookups.follow(created.shopId, created.operationNumber);
       return journal.view(created);
     } catch (error) {
@@ -221,7 +232,8 @@ export function createCheckout(deps: Deps) {
           },
           { kind: 'outcome_unknown', detail: gatewayError?.kind ?? 'internal' },
         );
-        store.outbox.enqueue(record.shopId, record.operationNumber, 'resolve');
+        const waiting = gatewayError ? waitingFor(gatewayError) : null;
+        store.outbox.enqueue(record.shopId, record.operationNumber, 'resolve', undefined, waiting);
       });
       deps.lookups.kick();
       deps.connectivity.changed();
@@ -242,12 +254,22 @@ export function createCheckout(deps: Deps) {
   }
 
   function abandon(localId: number): OperationView {
+    // One answer per action: while the create is out, only its reply can say what happened.
+    if (creating.has(localId)) {
+      throw new AgentError('conflict', 'The operation is being created; wait for the answer.', {
+        localId,
+        cash: 'hold',
+      });
+    }
     const record = get(localId);
     if (record.phase !== 'session_open' && record.phase !== 'session_failed') return journal.view(record);
     return journal.view(journal.save(localId, { phase: 'abandoned' }, { kind: 'abandoned' }));
   }
 
-  return { listMethods, openSession, createOperation, abandon, get };
+  /** A create for this operation is out and unanswered. */
+  const createInFlight = (localId: number) => creating.has(localId);
+
+  return { listMethods, openSession, createOperation, abandon, get, createInFlight };
 }
 
 /** Every requisite the session asked for, each non-empty, and nothing it did not ask for. */

@@ -121,8 +121,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     } catch {
       throw invalid('the reply is not JSON');
     }
-    // A reply that echoes the token must not carry it into history, IPC or the log.
-    if (token && text.includes(token)) json = redactDeep(json, token);
+    // A reply that echoes the token must not carry it into history, IPC or the log. The parsed value
+    // is walked every time: JSON escapes (`\/`, `\u002B`) hide the token from the raw text.
+    json = redactParsed(json, token);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -185,6 +186,7 @@ function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, tok
       body,
       outcomeUnknown: isPost && status >= 500,
       retryAfterMs: retryAfterMs(error.response.headers.get('retry-after')),
+      serverTime: serverTime(error.response.headers.get('date')),
     });
   }
   if (error instanceof TimeoutError) {
@@ -214,6 +216,11 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /** undici nests the socket error code a few `cause`s deep. */
+function serverTime(header: string | null): number | undefined {
+  const at = header ? Date.parse(header) : Number.NaN;
+  return Number.isNaN(at) ? undefined : at;
+}
+
 function networkCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
@@ -237,6 +244,19 @@ function keepBody(body: unknown, token: string): unknown {
 /** A gateway might echo the token back; it must not reach our logs through the body. */
 function redact(text: string, token: string): string {
   return token ? text.split(token).join('[redacted]') : text;
+}
+
+/** The token out of every string of a parsed reply, keys included; nothing else is changed. */
+function redactParsed(value: unknown, token: string): unknown {
+  if (!token) return value;
+  if (typeof value === 'string') return redact(value, token);
+  if (Array.isArray(value)) return value.map((v) => redactParsed(v, token));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [redact(k, token), redactParsed(v, token)]),
+    );
+  }
+  return value;
 }
 
 function redactDeep(value: unknown, token: string): unknown {

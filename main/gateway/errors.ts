@@ -20,6 +20,8 @@ export type GatewayErrorInit = {
   code?: string | undefined;
   /** From a `Retry-After` header, when the gateway sent one. */
   retryAfterMs?: number | undefined;
+  /** The gateway's own clock, from the reply's `Date` header, when it sent a valid one. */
+  serverTime?: number | undefined;
   detail?: string | undefined;
 };
 
@@ -37,6 +39,7 @@ export class GatewayError extends Error {
   readonly issues: SchemaIssue[];
   readonly code: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly serverTime: number | undefined;
 
   constructor(init: GatewayErrorInit) {
     super(describe(init));
@@ -48,6 +51,7 @@ export class GatewayError extends Error {
     this.issues = init.issues ?? [];
     this.code = init.code;
     this.retryAfterMs = init.retryAfterMs;
+    this.serverTime = init.serverTime;
   }
 
   /** A log-safe summary: never headers, never the token. */

@@ -1,11 +1,25 @@
-// Picks the gateway client for a shop: the training sandbox, or the live gateway with that shop's
-// token from the keychain. Clients are kept, so keep-alive connections are reused.
+// Which gateway a call goes to. New operations go where the settings point now; an operation
+// that exists is only ever asked about at the gateway it was sent to, found by its binding, so a
+// change of mode or address never lets another gateway settle it. Clients are kept, so
+// keep-alive connections are reused.
 import { AgentError } from '../app-error.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { OperationRecord } from '../store/operations.ts';
 import type { TrainingGateway } from '../training/gateway.ts';
 import { createGatewayClient, type GatewayClient, type RetryPolicy } from './client.ts';
 
 export type GatewayTuning = { timeoutMs?: number; retry?: Partial<RetryPolicy> };
+
+/** A gateway and a shop at it: the training gateway, or a live address (whose token is per shop). */
+export type GatewayTarget = { shopId: number; training: boolean; gatewayUrl: string | null };
+
+export function targetOf(record: Pick<OperationRecord, 'shopId' | 'training' | 'gatewayUrl'>): GatewayTarget {
+  return {
+    shopId: record.shopId,
+    training: record.training,
+    gatewayUrl: record.training ? null : record.gatewayUrl,
+  };
+}
 
 export function createGateways(settings: SettingsService, training: TrainingGateway, tuning: GatewayTuning) {
   const clients = new Map<string, GatewayClient>();
@@ -20,16 +34,31 @@ export function createGateways(settings: SettingsService, training: TrainingGate
     return found;
   }
 
+  /** The client for a target; a live one needs that address's token for that shop. */
+  async function forTarget(target: GatewayTarget): Promise<GatewayClient> {
+    if (target.training) return client(training.url, training.token);
+    const token = target.gatewayUrl ? await settings.tokenAt(target.gatewayUrl, target.shopId) : null;
+    if (!target.gatewayUrl || !token) {
+      throw new AgentError(
+        'token_missing',
+        `No token is set for shop ${target.shopId} at ${target.gatewayUrl ?? 'an unknown gateway'}.`,
+      );
+    }
+    return client(target.gatewayUrl, token);
+  }
+
   return {
-    async forShop(shopId: number): Promise<{ client: GatewayClient; training: boolean }> {
+    /** Where a new operation for this shop goes now. */
+    async current(shopId: number): Promise<{ client: GatewayClient; target: GatewayTarget }> {
       const { mode, gatewayUrl } = settings.get();
-      if (mode === 'training') return { client: client(training.url, training.token), training: true };
-      const token = await settings.token(shopId);
-      if (!gatewayUrl || !token) {
-        throw new AgentError('token_missing', `No gateway token is set for shop ${shopId}.`);
-      }
-      return { client: client(gatewayUrl, token), training: false };
+      const target = {
+        shopId,
+        training: mode === 'training',
+        gatewayUrl: mode === 'training' ? null : gatewayUrl,
+      };
+      return { client: await forTarget(target), target };
     },
+    forTarget,
     /** Tokens changed: forget clients built with old ones. */
     reset() {
       clients.clear();

@@ -5,6 +5,7 @@ import type { ConnectivityTracker } from '../connectivity.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { GatewayError } from './errors.ts';
+import type { GatewayTarget } from './gateways.ts';
 
 type Deps = {
   connectivity: ConnectivityTracker;
@@ -19,15 +20,15 @@ type Deps = {
 export function createGatewayHealth(deps: Deps) {
   return {
     /** The gateway answered (a 404 is an answer too): the link is up and the token works. */
-    answered(shopId: number): void {
+    answered(target: GatewayTarget): void {
       const outageEnded = deps.connectivity.succeeded();
-      if (deps.settings.markAccepted(shopId)) deps.tokensChanged();
+      if (deps.settings.markAccepted(target)) deps.tokensChanged();
       if (outageEnded) deps.retryWaitingLookups();
     },
-    failed(shopId: number, error: GatewayError): void {
-      deps.log.write('gateway_error', { shopId, ...error.toJSON() });
+    failed(target: GatewayTarget, error: GatewayError): void {
+      deps.log.write('gateway_error', { ...target, ...error.toJSON() });
       if (error.kind === 'unauthorized') {
-        deps.settings.markRejected(shopId);
+        deps.settings.markRejected(target);
         deps.tokensChanged();
       } else {
         deps.connectivity.failed(error);

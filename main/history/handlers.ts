@@ -3,9 +3,10 @@ import type { Checkout } from '../checkout/checkout.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
+import { openReason } from '../operations/view.ts';
 import type { Store } from '../store/index.ts';
 
-type HistoryChannel = 'history.search' | 'history.get' | 'history.refresh';
+type HistoryChannel = 'history.search' | 'history.get' | 'history.refresh' | 'history.open';
 
 export function historyHandlers(deps: {
   store: Store;
@@ -35,6 +36,8 @@ export function historyHandlers(deps: {
     }),
     'history.refresh': ({ localId }) => {
       const record = checkout.get(localId);
+      // While the create is out, its own reply answers; a lookup now could only race it.
+      if (checkout.createInFlight(localId)) return journal.view(record);
       if (record.phase === 'created' || record.phase === 'outcome_unknown' || record.phase === 'creating') {
         deps.lookups.enqueue(
           record.shopId,
@@ -44,5 +47,11 @@ export function historyHandlers(deps: {
       }
       return journal.view(record);
     },
+    'history.open': () => ({
+      rows: store.operations.open().flatMap((record) => {
+        const reason = openReason(record);
+        return reason ? [{ reason, operation: journal.view(record) }] : [];
+      }),
+    }),
   };
 }

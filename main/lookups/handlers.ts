@@ -1,40 +1,59 @@
 // The agent's lookup by operation number: answered now when the gateway answers, otherwise
-// queued and answered by an event once it does.
+// queued and answered by an event once it does. One of this desk's own operations is asked about
+// at the gateway it was sent to; any other number at the gateway the settings point to now.
+import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
-import type { Gateways } from '../gateway/gateways.ts';
+import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
-import type { Lookups } from './queue.ts';
+import type { Store } from '../store/index.ts';
+import { type Lookups, waitingFor } from './queue.ts';
 
 export function lookupHandlers(deps: {
+  store: Store;
   gateways: Gateways;
   health: GatewayHealth;
   journal: Journal;
   lookups: Lookups;
 }): HandlerTable<'lookup.byNumber'> {
   const { health, journal } = deps;
+
+  async function gatewayFor(shopId: number, operationNumber: string) {
+    const local = deps.store.operations.findByNumber(shopId, operationNumber);
+    if (local) {
+      const target = targetOf(local);
+      return { client: await deps.gateways.forTarget(target), target };
+    }
+    return deps.gateways.current(shopId);
+  }
+
   return {
     'lookup.byNumber': async ({ shopId, operationNumber }) => {
+      let target: GatewayTarget | undefined;
       try {
-        const { client } = await deps.gateways.forShop(shopId);
+        let client: GatewayClient;
+        ({ client, target } = await gatewayFor(shopId, operationNumber));
         const envelope = expectOperation(
           await client.getOperation({ shopId, operationNumber }),
           shopId,
           operationNumber,
           'getOperation',
         );
-        health.answered(shopId);
-        return { state: 'found' as const, operation: journal.view(journal.applyRemote(envelope)) };
+        health.answered(target);
+        return {
+          state: 'found' as const,
+          operation: journal.view(journal.applyRemote(envelope, { foundAt: target })),
+        };
       } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
+        if (!(error instanceof GatewayError) || !target) throw error;
         if (error.kind === 'not_found') {
-          health.answered(shopId);
+          health.answered(target);
           return { state: 'not_found' as const, shopId, operationNumber };
         }
-        health.failed(shopId, error);
+        health.failed(target, error);
         if (error.kind === 'unauthorized' || error.kind === 'rejected') throw error;
-        deps.lookups.enqueue(shopId, operationNumber, 'agent');
+        deps.lookups.enqueue(shopId, operationNumber, 'agent', 0, waitingFor(error));
         return { state: 'queued' as const, shopId, operationNumber };
       }
     },

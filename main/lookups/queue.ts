@@ -4,14 +4,15 @@
 import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
+import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
-import type { Gateways } from '../gateway/gateways.ts';
+import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
 import { isFinal } from '../operations/view.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
-import type { LookupReason, OutboxEntry } from '../store/outbox.ts';
+import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';
 
 export type LookupPolicy = {
   concurrency: number;
@@ -44,6 +45,14 @@ const LEASE_MS = 5 * 60_000;
 /** The lease's `last_error`, so that retryFailedNow() releases it (see fill). */
 const IN_FLIGHT = 'in_flight';
 const MAX_TIMER_MS = 60_000;
+/** Failures that mean the gateway is out of reach or not working: the lookup waits for it to be back. */
+const OFFLINE_KINDS: ReadonlySet<string> = new Set([
+  'unreachable',
+  'timeout',
+  'server',
+  'rate_limited',
+  'invalid_response',
+]);
 
 type Deps = {
   store: Store;
@@ -52,6 +61,8 @@ type Deps = {
   connectivity: ConnectivityTracker;
   policy: LookupPolicy;
   health: GatewayHealth;
+  /** A create for this operation is out and unanswered: a 404 now says nothing. */
+  createInFlight: (localId: number) => boolean;
   /** An agent who asked for a lookup that had to wait is told its answer. */
   answered: (result: LookupResult) => void;
 };
@@ -118,8 +129,14 @@ export function createLookups(deps: Deps) {
     // A reason that arrived while this lookup was out (an agent asking) must not be lost to the
     // stale entry read at lease time: it decides who is answered and what is rescheduled.
     const current = (): OutboxEntry => ({ ...leased, reason: stronger(leased.reason, lateReasons.get(k)) });
+    // The operation is asked about only at the gateway it was sent to; a number this desk never
+    // ran (an agent's lookup) goes where the settings point now.
+    const local = store.operations.findByNumber(leased.shopId, leased.operationNumber);
+    let target: GatewayTarget | undefined = local ? targetOf(local) : undefined;
     try {
-      const { client } = await deps.gateways.forShop(leased.shopId);
+      let client: GatewayClient;
+      if (target) client = await deps.gateways.forTarget(target);
+      else ({ client, target } = await deps.gateways.current(leased.shopId));
       running.set(k, (running.get(k) ?? 0) + 1);
       duplicateInflight = Math.max(duplicateInflight, (running.get(k) ?? 1) - 1);
       const reply = await client.getOperation(leased).finally(() => {
@@ -132,14 +149,14 @@ export function createLookups(deps: Deps) {
       if (closed) return;
       const entry = current();
       const envelope = expectOperation(reply, entry.shopId, entry.operationNumber, 'getOperation');
-      deps.health.answered(entry.shopId);
-      const record = deps.journal.applyRemote(envelope);
+      deps.health.answered(target);
+      const record = deps.journal.applyRemote(envelope, { foundAt: target });
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
       if (isFinal(record) || record.origin === 'lookup') done(entry);
-      else retryLater(entry, pollDelay(record, entry.attempts), null, 'status');
+      else retryLater(entry, pollDelay(record, entry.attempts), null, 'status', null);
     } catch (error) {
       if (closed) return;
-      failed(current(), error);
+      failed(current(), error, target);
     }
   }
 
@@ -156,14 +173,28 @@ export function createLookups(deps: Deps) {
     deps.connectivity.changed();
   }
 
-  function retryLater(entry: OutboxEntry, ms: number, error: string | null, reason = entry.reason) {
+  function retryLater(
+    entry: OutboxEntry,
+    ms: number,
+    error: string | null,
+    reason = entry.reason,
+    waiting?: LookupWaiting | null,
+  ) {
     store.outbox.reschedule(entry.shopId, entry.operationNumber, {
       dueAt: later(ms),
       error,
       reason,
       addAttempt: true,
+      waiting,
     });
     deps.connectivity.changed();
+  }
+
+  /** The operation's screen says why its lookup waits (no token, refused token, no link). */
+  function showWaiting(entry: OutboxEntry, kind: string, message: string) {
+    const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
+    if (!local || local.lastErrorKind === kind) return;
+    deps.journal.save(local.localId, { lastErrorKind: kind, lastErrorMessage: message });
   }
 
   function failureDelay(entry: OutboxEntry, error: GatewayError | null): number {
@@ -171,41 +202,55 @@ export function createLookups(deps: Deps) {
     return jitter(Math.min(policy.failureDelayMs * 2 ** entry.attempts, policy.failureMaxDelayMs));
   }
 
-  function failed(entry: OutboxEntry, error: unknown) {
-    const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
+  function failed(entry: OutboxEntry, error: unknown, target: GatewayTarget | undefined) {
     if (!(error instanceof GatewayError)) {
-      const message = error instanceof AgentError ? error.message : 'lookup failed';
-      retryLater(entry, policy.failureMaxDelayMs, message);
+      // No client could be made: the token for that gateway is gone. Never another gateway.
+      const kind = error instanceof AgentError ? error.kind : 'internal';
+      const message = error instanceof Error ? error.message : 'lookup failed';
+      if (kind === 'token_missing') showWaiting(entry, kind, message);
+      retryLater(
+        entry,
+        policy.failureMaxDelayMs,
+        message,
+        entry.reason,
+        kind === 'token_missing' ? 'token' : null,
+      );
       return;
     }
     if (error.kind === 'not_found') {
-      deps.health.answered(entry.shopId);
-      notFound(entry, local);
+      if (target) deps.health.answered(target);
+      notFound(entry, error);
       return;
     }
-    deps.health.failed(entry.shopId, error);
+    if (target) deps.health.failed(target, error);
+    if (error.kind === 'unauthorized') showWaiting(entry, error.kind, error.message);
     // A wait the gateway asked for (Retry-After) is stored without an error, so another lookup's
     // success (retryFailedNow pulls failed entries forward) cannot cut it short.
     const told = error.retryAfterMs !== undefined && error.kind !== 'unauthorized';
+    const waiting =
+      error.kind === 'unauthorized' ? 'token' : OFFLINE_KINDS.has(error.kind) ? 'connection' : null;
     retryLater(
       entry,
       error.kind === 'unauthorized' ? policy.failureMaxDelayMs : failureDelay(entry, error),
       told ? null : error.kind,
+      entry.reason,
+      waiting,
     );
   }
 
-  function notFound(entry: OutboxEntry, local: OperationRecord | undefined) {
+  function notFound(entry: OutboxEntry, error: GatewayError) {
     if (entry.reason === 'agent') {
       deps.answered({ state: 'not_found', shopId: entry.shopId, operationNumber: entry.operationNumber });
     }
-    if (!local || local.origin === 'lookup') {
+    const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
+    // The answer settles it: a number this desk never ran, or one that never became an operation.
+    if (!local || local.origin === 'lookup' || (isFinal(local) && local.phase !== 'created')) {
       done(entry);
       return;
     }
     const unsettled = local.phase === 'outcome_unknown' || local.phase === 'creating';
     const expiredAt = local.sessionExpiresAt ? Date.parse(local.sessionExpiresAt) : 0;
-    if (unsettled && Date.now() > expiredAt + policy.notFoundGraceMs) {
-      // The session is gone, so no operation can ever be created from it.
+    if (unsettled && !deps.createInFlight(local.localId) && sessionGone(expiredAt, error.serverTime)) {
       deps.journal.save(
         local.localId,
         {
@@ -216,24 +261,37 @@ export function createLookups(deps: Deps) {
         },
         {
           kind: 'resolved_not_created',
-          detail: 'the gateway has no such operation and the session has expired',
+          detail: 'the gateway has no such operation and, by its own clock, the session has expired',
         },
       );
       done(entry);
       return;
     }
-    const wait = unsettled
-      ? Math.max(
-          policy.statusDelayMs,
-          Math.min(expiredAt + policy.notFoundGraceMs - Date.now(), policy.statusMaxDelayMs),
-        )
-      : pollDelay(local, entry.attempts);
-    retryLater(entry, wait, 'not_found');
+    const wait = unsettled ? policy.statusDelayMs : pollDelay(local, entry.attempts);
+    retryLater(entry, wait, 'not_found', entry.reason, null);
   }
 
-  /** Queues a lookup (at most one per operation) and starts draining. */
-  function enqueue(shopId: number, operationNumber: string, reason: OutboxEntry['reason'], delayMs = 0) {
-    store.outbox.enqueue(shopId, operationNumber, reason, later(delayMs));
+  /**
+   * The session can no longer produce an operation: judged by the gateway's own clock (its reply's
+   * `Date`), against the expiry it set, never by this terminal's wall clock, which may be wrong.
+   * Without that header nothing is settled: the lookup goes on.
+   */
+  function sessionGone(expiredAt: number, serverTime: number | undefined): boolean {
+    return serverTime !== undefined && expiredAt > 0 && serverTime > expiredAt + policy.notFoundGraceMs;
+  }
+
+  /**
+   * Queues a lookup (at most one per operation) and starts draining. `waiting`: it is queued
+   * because the gateway just failed, so the agent's count of waiting lookups includes it at once.
+   */
+  function enqueue(
+    shopId: number,
+    operationNumber: string,
+    reason: OutboxEntry['reason'],
+    delayMs = 0,
+    waiting: LookupWaiting | null = null,
+  ) {
+    store.outbox.enqueue(shopId, operationNumber, reason, later(delayMs), waiting);
     const k = key(shopId, operationNumber);
     if (inflight.has(k)) lateReasons.set(k, stronger(reason, lateReasons.get(k)));
     deps.connectivity.changed();
@@ -268,6 +326,12 @@ export function createLookups(deps: Deps) {
 const REASON_RANK: Record<LookupReason, number> = { status: 0, agent: 1, resolve: 2 };
 function stronger(a: LookupReason, b: LookupReason | undefined): LookupReason {
   return b !== undefined && REASON_RANK[b] > REASON_RANK[a] ? b : a;
+}
+
+/** What a lookup that failed this way waits on, beyond routine polling. */
+export function waitingFor(error: GatewayError): LookupWaiting | null {
+  if (error.kind === 'unauthorized') return 'token';
+  return OFFLINE_KINDS.has(error.kind) ? 'connection' : null;
 }
 
 export type Lookups = ReturnType<typeof createLookups>;

@@ -1,27 +1,49 @@
 // Every change to a local operation goes through here: persisted with its audit event first, then
-// announced to the renderer. One place, so nothing is shown that is not yet on disk.
+// announced to the renderer. One place, so nothing is shown that is not yet on disk, and every
+// reply about an operation is held against what was entered before anything acts on it.
+import type { MismatchItem } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Endpoint, GatewayError } from '../gateway/errors.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
 import type { Store } from '../store/index.ts';
 import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
+import { type Attention, attentionNeeded } from './attention.ts';
 import { toView } from './view.ts';
 
-export function createJournal(
-  store: Store,
-  announce: (record: OperationRecord) => void,
-  training: () => boolean,
-) {
-  function save(localId: number, patch: OperationPatch, event?: EventInput): OperationRecord {
-    const record = store.operations.update(localId, patch, event);
-    announce(record);
+type Deps = {
+  store: Store;
+  announce: (record: OperationRecord) => void;
+  /** An operation turned into something the agent must act on. */
+  attention: (reason: Attention, record: OperationRecord) => void;
+};
+
+/** Where an operation found by the agent's lookup was found: the gateway that answered. */
+export type FoundAt = { training: boolean; gatewayUrl: string | null };
+
+export function createJournal(deps: Deps) {
+  const { store } = deps;
+
+  function publish(before: OperationRecord | undefined, record: OperationRecord): OperationRecord {
+    deps.announce(record);
+    const reason = attentionNeeded(before, record);
+    if (reason) deps.attention(reason, record);
     return record;
   }
 
+  /** `durable`: on stable storage before the caller goes on (a gateway call, the agent told). */
+  function save(
+    localId: number,
+    patch: OperationPatch,
+    event?: EventInput,
+    options: { durable?: boolean } = {},
+  ): OperationRecord {
+    const before = store.operations.get(localId);
+    const write = () => store.operations.update(localId, patch, event);
+    return publish(before, options.durable ? store.durable(write) : write());
+  }
+
   function insert(input: NewOperation, event: EventInput): OperationRecord {
-    const record = store.operations.insert(input, event);
-    announce(record);
-    return record;
+    return publish(undefined, store.operations.insert(input, event));
   }
 
   return {
@@ -31,10 +53,14 @@ export function createJournal(
 
     /**
      * Records what the gateway holds. An operation this terminal never saw (an agent's lookup)
-     * is kept too, marked as coming from a lookup.
+     * is kept too, marked as coming from a lookup and bound to the gateway that answered.
      */
-    applyRemote({ operation, parent }: OperationEnvelope, firstEvent = 'resolved'): OperationRecord {
+    applyRemote(
+      { operation, parent }: OperationEnvelope,
+      options: { firstEvent?: string; foundAt?: FoundAt } = {},
+    ): OperationRecord {
       const checkedAt = new Date().toISOString();
+      const local = store.operations.findByNumber(operation.shopId, operation.operationNumber);
       const remote: OperationPatch = {
         status: operation.status,
         gatewayId: operation.id,
@@ -50,8 +76,8 @@ export function createJournal(
         lastErrorKind: null,
         lastErrorMessage: null,
       };
-      const local = store.operations.findByNumber(operation.shopId, operation.operationNumber);
       if (!local) {
+        const foundAt = options.foundAt ?? { training: false, gatewayUrl: null };
         return insert(
           {
             ...remote,
@@ -60,7 +86,8 @@ export function createJournal(
             terminalId: '',
             origin: 'lookup',
             type: operation.type,
-            training: training(),
+            training: foundAt.training,
+            gatewayUrl: foundAt.gatewayUrl,
             methodId: '',
             methodName: '',
             instrumentType: '',
@@ -72,29 +99,66 @@ export function createJournal(
           { kind: 'looked_up', detail: `status ${operation.status}` },
         );
       }
-      const event = remoteEvent(local, operation, firstEvent);
+      if (isStale(local, operation.updatedAt)) {
+        // A reply overtaken by a newer one (a lookup sent before a confirmation, answered after
+        // it) must not take the status back.
+        return store.operations.update(local.localId, { lastCheckedAt: checkedAt });
+      }
+      const mismatch = differences(local, operation);
+      const mismatchChanged = JSON.stringify(mismatch) !== JSON.stringify(local.mismatch);
+      const event = mismatchChanged
+        ? mismatchEvent(mismatch)
+        : remoteEvent(local, operation.status, options.firstEvent ?? 'resolved');
       if (!event && local.phase === 'created') {
         // Nothing new: only the check time moves, and nobody needs to hear about it.
         return store.operations.update(local.localId, { lastCheckedAt: checkedAt });
       }
-      return save(local.localId, { ...remote, phase: 'created' }, event ?? { kind: firstEvent });
+      return save(
+        local.localId,
+        { ...remote, mismatch, phase: 'created' },
+        event ?? { kind: options.firstEvent ?? 'resolved' },
+      );
     },
   };
 }
 
-function remoteEvent(local: OperationRecord, remote: OperationEnvelope['operation'], firstEvent: string) {
-  if (local.phase !== 'created') {
-    const mismatch = compare(local.amount, remote.amount) !== 0 || local.currency !== remote.currency;
-    return mismatch
-      ? {
-          kind: 'amount_mismatch',
-          detail: `gateway holds ${remote.amount} ${remote.currency}, entered ${local.amount} ${local.currency}`,
-        }
-      : { kind: firstEvent, detail: `status ${remote.status}` };
-  }
-  if (local.status !== remote.status) {
-    return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${remote.status}` };
-  }
+function isStale(local: OperationRecord, remoteUpdatedAt: string): boolean {
+  if (local.phase !== 'created' || !local.gatewayUpdatedAt) return false;
+  return Date.parse(remoteUpdatedAt) < Date.parse(local.gatewayUpdatedAt);
+}
+
+/** The gateway's operation is the truth: every field that decides the cash is held against the entry. */
+function differences(local: OperationRecord, remote: OperationEnvelope['operation']): MismatchItem[] | null {
+  const found: MismatchItem[] = [];
+  const check = (field: MismatchItem['field'], entered: string, gateway: string, same: boolean) => {
+    if (!same) found.push({ field, entered, gateway });
+  };
+  check('type', local.type, remote.type, local.type === remote.type);
+  check('shopId', String(local.shopId), String(remote.shopId), local.shopId === remote.shopId);
+  check(
+    'operationNumber',
+    local.operationNumber,
+    remote.operationNumber,
+    local.operationNumber === remote.operationNumber,
+  );
+  check('amount', local.amount, remote.amount, compare(local.amount, remote.amount) === 0);
+  check('currency', local.currency, remote.currency, local.currency === remote.currency);
+  check('payerId', local.payerId, remote.payerId, local.payerId === remote.payerId);
+  return found.length ? found : null;
+}
+
+function mismatchEvent(mismatch: MismatchItem[] | null): EventInput {
+  if (!mismatch) return { kind: 'mismatch_cleared', detail: 'the gateway now holds what was entered' };
+  return {
+    kind: 'mismatch',
+    detail: mismatch.map((m) => `${m.field}: entered ${m.entered}, gateway ${m.gateway}`).join('; '),
+  };
+}
+
+function remoteEvent(local: OperationRecord, status: string, firstEvent: string): EventInput | null {
+  if (local.phase !== 'created') return { kind: firstEvent, detail: `status ${status}` };
+  if (local.status !== status)
+    return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${status}` };
   return null;
 }
 

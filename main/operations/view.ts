@@ -1,5 +1,11 @@
 // What the renderer sees of an operation, and the one rule that says what the agent may do with cash.
-import { type CashAdvice, FINAL_STATUSES, type OperationView } from '../../common/contract.ts';
+import {
+  type CashAdvice,
+  type Custody,
+  FINAL_STATUSES,
+  type OpenReason,
+  type OperationView,
+} from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
 export function isFinal(record: OperationRecord): boolean {
@@ -15,7 +21,9 @@ export function isFinal(record: OperationRecord): boolean {
 /**
  * Payin: the payer's cash is taken once the gateway holds the operation, and the agent then confirms.
  * Payout: cash is handed over only once the operation reads `captured`.
- * Whenever the outcome or status is uncertain, no cash moves; nor for operations another terminal ran.
+ * Once the agent has recorded the cash that moved, no screen ever advises moving it again.
+ * Whenever the outcome, the status or the gateway's figures are in doubt, no cash moves; nor for
+ * operations another terminal ran.
  */
 export function cashAdvice(record: OperationRecord): CashAdvice {
   switch (record.phase) {
@@ -26,12 +34,42 @@ export function cashAdvice(record: OperationRecord): CashAdvice {
     case 'created':
       // An operation found by lookup was run elsewhere: its cash may already have changed hands.
       if (record.origin === 'lookup') return 'none';
+      if (record.mismatch) return 'hold';
+      if (record.custodyAt) return 'none';
       if (record.status === 'captured') return record.type === 'payin' ? 'accept' : 'hand_over';
       if (record.status === 'created' && record.type === 'payin') return 'accept';
       return 'hold';
     default:
       return 'none';
   }
+}
+
+/** Why this desk's operation still needs someone, or null when it is settled. */
+export function openReason(record: OperationRecord): OpenReason | null {
+  if (record.origin !== 'counter') return null;
+  if (record.phase === 'outcome_unknown' || record.phase === 'creating') return 'outcome_unknown';
+  if (record.phase !== 'created') return null;
+  if (record.mismatch) return 'mismatch';
+  const known = record.status === 'created' || record.status === 'captured';
+  if (record.type === 'payin') {
+    if (!record.custodyAt && known) return 'take_cash';
+    if (record.custodyAt && record.status !== 'captured') return 'cash_not_captured';
+    return isFinal(record) ? null : 'waiting';
+  }
+  if (record.status === 'captured') return record.custodyAt ? null : 'hand_over';
+  return isFinal(record) ? null : 'waiting';
+}
+
+function custody(record: OperationRecord): Custody | null {
+  if (!record.custodyKind || !record.custodyAt) return null;
+  return {
+    kind: record.custodyKind,
+    amount: record.amount,
+    currency: record.currency,
+    at: record.custodyAt,
+    terminalId: record.custodyTerminalId ?? record.terminalId,
+    operator: record.custodyOperator,
+  };
 }
 
 export function toView(record: OperationRecord): OperationView {
@@ -78,5 +116,9 @@ export function toView(record: OperationRecord): OperationView {
     updatedAt: record.updatedAt,
     lastCheckedAt: record.lastCheckedAt,
     printCount: record.printCount,
+    gatewayUrl: record.gatewayUrl,
+    mismatch: record.mismatch,
+    custody: custody(record),
+    ownDesk: record.origin === 'counter',
   };
 }

@@ -2,6 +2,7 @@
 // in the keychain, and only whether one is set (or was rejected) is known outside main.
 import { Settings, type TokenState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { GatewayTarget } from '../gateway/gateways.ts';
 import type { Log } from '../log.ts';
 import type { SettingsRepo } from '../store/settings.ts';
 import { type Profile, profileAccount, type Vault } from '../vault/index.ts';
@@ -36,18 +37,32 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
     return { gatewayUrl: current.gatewayUrl, shopId };
   }
 
-  async function token(shopId: number): Promise<string | null> {
-    const account = profileAccount(profile(shopId));
-    if (!tokens.has(account)) tokens.set(account, await vault.read(profile(shopId)));
+  /** The token for a shop at any gateway address, current or one an older operation went to. */
+  async function tokenAt(gatewayUrl: string, shopId: number): Promise<string | null> {
+    const account = profileAccount({ gatewayUrl, shopId });
+    if (!tokens.has(account)) tokens.set(account, await vault.read({ gatewayUrl, shopId }));
     return tokens.get(account) ?? null;
+  }
+
+  async function token(shopId: number): Promise<string | null> {
+    return tokenAt(profile(shopId).gatewayUrl, shopId);
   }
 
   function saveRejected() {
     repo.set(REJECTED_KEY, [...rejected]);
   }
 
-  function rejectionKey(shopId: number): string {
-    return current.mode === 'training' ? `training#${shopId}` : profileAccount(profile(shopId));
+  /** A refusal belongs to the gateway and shop that refused, not to whatever the settings say now. */
+  function rejectionKey(target: GatewayTarget): string {
+    if (target.training) return `training#${target.shopId}`;
+    return profileAccount({ gatewayUrl: target.gatewayUrl ?? '', shopId: target.shopId });
+  }
+
+  /** The gateway the settings point at now, for the token states shown in Settings. */
+  function currentTarget(shopId: number): GatewayTarget {
+    return current.mode === 'training'
+      ? { shopId, training: true, gatewayUrl: null }
+      : { shopId, training: false, gatewayUrl: current.gatewayUrl };
   }
 
   return {
@@ -73,6 +88,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
     },
 
     token,
+    tokenAt,
 
     async setToken(shopId: number, value: string) {
       const p = profile(shopId);
@@ -91,14 +107,14 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
     },
 
     /** The gateway refused the token: the flow stops until a supervisor enters a new one. */
-    markRejected(shopId: number) {
-      rejected.add(rejectionKey(shopId));
+    markRejected(target: GatewayTarget) {
+      rejected.add(rejectionKey(target));
       saveRejected();
     },
 
     /** A call went through, so the token works after all. Returns whether the state changed. */
-    markAccepted(shopId: number): boolean {
-      if (rejected.size === 0 || !rejected.delete(rejectionKey(shopId))) return false;
+    markAccepted(target: GatewayTarget): boolean {
+      if (rejected.size === 0 || !rejected.delete(rejectionKey(target))) return false;
       saveRejected();
       return true;
     },
@@ -109,7 +125,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
       }
       return Promise.all(
         current.shops.map(async (s) => {
-          const state: TokenState = rejected.has(rejectionKey(s.id))
+          const state: TokenState = rejected.has(rejectionKey(currentTarget(s.id)))
             ? 'rejected'
             : current.mode === 'training'
               ? 'set'

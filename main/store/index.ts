@@ -1,6 +1,6 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
-import { openDatabase, transaction } from './open.ts';
+import { durableTransaction, openDatabase, transaction } from './open.ts';
 import { createOperationsRepo } from './operations.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createSettingsRepo } from './settings.ts';
@@ -9,11 +9,20 @@ export const DATABASE_FILE = 'cashdesk.sqlite';
 
 export function createStore(dataDir: string, now: () => string = () => new Date().toISOString()) {
   const db = openDatabase(join(dataDir, DATABASE_FILE));
+  let durableCommits = 0;
   return {
     operations: createOperationsRepo(db, now),
     outbox: createOutboxRepo(db, now),
     settings: createSettingsRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
+    /** On stable storage when it returns: for what must survive a power cut. */
+    durable: <T>(work: () => T) => {
+      const result = durableTransaction(db, work);
+      durableCommits += 1;
+      return result;
+    },
+    /** How many commits were synced to disk (the benchmark's cost of durability). */
+    durableCommits: () => durableCommits,
     close: () => db.close(),
   };
 }

@@ -33,7 +33,9 @@ export function openDatabase(file: string): DatabaseSync {
     // and a newer app's database must be left exactly as it was.
     checkCompatible(applied);
     db.exec('PRAGMA journal_mode = WAL');
-    // NORMAL under WAL survives a process crash; only a power cut can lose the last commit.
+    // NORMAL under WAL survives a process crash, but a power cut can lose the last commits. The
+    // commits that must survive one (the write-ahead before a gateway call, a custody record) go
+    // through durableTransaction, which syncs the WAL, and with it every commit before it.
     db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
     migrate(db, applied);
   } catch (error) {
@@ -101,5 +103,20 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
   } catch (error) {
     db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
     throw error;
+  }
+}
+
+/**
+ * A transaction that is on stable storage when it returns: committed under `synchronous = FULL`,
+ * which fsyncs the WAL. SQLite cannot change the level inside a transaction, so this must be the
+ * outermost one; nesting it is a programming error.
+ */
+export function durableTransaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) throw new Error('A durable transaction must be the outermost one.');
+  db.exec('PRAGMA synchronous = FULL');
+  try {
+    return transaction(db, work);
+  } finally {
+    db.exec('PRAGMA synchronous = NORMAL');
   }
 }

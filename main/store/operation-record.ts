@@ -1,6 +1,6 @@
 // An operation as this terminal keeps it, and how each field maps to its SQLite column.
 import type { SQLInputValue } from 'node:sqlite';
-import type { OperationTypeValue, Phase } from '../../common/contract.ts';
+import type { CustodyKind, MismatchItem, OperationTypeValue, Phase } from '../../common/contract.ts';
 import type { PayerDetail, PayerRequisiteDescriptor, PaymentMethodRequisite } from '../gateway/schemas.ts';
 
 export type OperationRecord = {
@@ -37,6 +37,14 @@ export type OperationRecord = {
   updatedAt: string;
   lastCheckedAt: string | null;
   printCount: number;
+  /** The live gateway this operation was sent to; null for training (the training gateway). */
+  gatewayUrl: string | null;
+  /** Where the gateway holds figures other than those entered; null while they agree. */
+  mismatch: MismatchItem[] | null;
+  custodyKind: CustodyKind | null;
+  custodyAt: string | null;
+  custodyTerminalId: string | null;
+  custodyOperator: string | null;
 };
 
 export type NewOperation = Pick<
@@ -96,6 +104,12 @@ export const COLUMNS: Record<keyof OperationRecord, Column> = {
   updatedAt: { column: 'updated_at' },
   lastCheckedAt: { column: 'last_checked_at' },
   printCount: { column: 'print_count' },
+  gatewayUrl: { column: 'gateway_url' },
+  mismatch: { column: 'mismatch', json: true },
+  custodyKind: { column: 'custody_kind' },
+  custodyAt: { column: 'custody_at' },
+  custodyTerminalId: { column: 'custody_terminal_id' },
+  custodyOperator: { column: 'custody_operator' },
 };
 export const KEYS = Object.keys(COLUMNS) as (keyof OperationRecord)[];
 const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {
@@ -103,11 +117,12 @@ const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {
   methodRequisites: [],
   payerDetails: [],
   parent: null,
+  mismatch: null,
 };
 
 export function toSql(key: keyof OperationRecord, value: unknown): SQLInputValue {
   const spec = COLUMNS[key];
-  if (value === undefined || value === null) return spec.json && key !== 'parent' ? '[]' : null;
+  if (value === undefined || value === null) return spec.json && JSON_DEFAULTS[key] !== null ? '[]' : null;
   if (spec.json) return JSON.stringify(value);
   if (spec.bool) return value ? 1 : 0;
   return value as SQLInputValue;

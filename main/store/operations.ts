@@ -27,6 +27,10 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
   const listEvents = db.prepare(
     'SELECT at, kind, phase, status, detail FROM operation_events WHERE local_id = ? ORDER BY id',
   );
+  const openStatement = db.prepare(`SELECT * FROM operations
+    WHERE origin = 'counter' AND (phase IN ('creating', 'outcome_unknown')
+       OR (phase = 'created' AND (status IS NULL OR status <> 'captured' OR custody_at IS NULL OR mismatch IS NOT NULL)))
+    ORDER BY created_at DESC, local_id DESC LIMIT ?`);
   const insertStatements = new Map<string, StatementSync>();
   const patchStatements = new Map<string, StatementSync>();
   const cached = (statements: Map<string, StatementSync>, key: string, sql: () => string) => {
@@ -111,6 +115,11 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
         )
         .all()
         .map(fromRow);
+    },
+
+    /** This desk's operations that may still need the agent (Home's tray), newest first. */
+    open(limit = 200): OperationRecord[] {
+      return openStatement.all(limit).map(fromRow);
     },
 
     search: createHistorySearch(db),

@@ -10,34 +10,48 @@ export type OutboxEntry = {
   attempts: number;
   dueAt: string;
   lastError: string | null;
+  /** Why it waits beyond routine polling: the link is down, or the gateway's token is missing or refused. */
+  waiting: LookupWaiting | null;
 };
+
+export type LookupWaiting = 'connection' | 'token';
 
 export function createOutboxRepo(db: DatabaseSync, now: () => string) {
   // A queued lookup is never doubled; a stronger reason (resolve > agent > status) wins.
   const upsert = db.prepare(`
-    INSERT INTO outbox (shop_id, operation_number, reason, attempts, due_at, created_at)
-    VALUES (?, ?, ?, 0, ?, ?)
+    INSERT INTO outbox (shop_id, operation_number, reason, attempts, due_at, created_at, waiting)
+    VALUES (?, ?, ?, 0, ?, ?, ?)
     ON CONFLICT (shop_id, operation_number) DO UPDATE SET
       reason = CASE WHEN outbox.reason = 'resolve' OR excluded.reason = 'resolve' THEN 'resolve'
                     WHEN outbox.reason = 'agent' OR excluded.reason = 'agent' THEN 'agent'
                     ELSE 'status' END,
-      due_at = MIN(outbox.due_at, excluded.due_at)`);
+      due_at = MIN(outbox.due_at, excluded.due_at),
+      waiting = COALESCE(excluded.waiting, outbox.waiting)`);
   const due = db.prepare(`
     SELECT shop_id AS shopId, operation_number AS operationNumber, reason, attempts, due_at AS dueAt,
-           last_error AS lastError
+           last_error AS lastError, waiting
     FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?`);
   const nextDue = db.prepare('SELECT MIN(due_at) AS dueAt FROM outbox');
   const reschedule = db.prepare(
-    `UPDATE outbox SET attempts = attempts + ?, due_at = ?, last_error = ?, reason = ?
+    `UPDATE outbox SET attempts = attempts + ?, due_at = ?, last_error = ?, reason = ?,
+       waiting = CASE WHEN ? THEN ? ELSE waiting END
      WHERE shop_id = ? AND operation_number = ?`,
   );
   const remove = db.prepare('DELETE FROM outbox WHERE shop_id = ? AND operation_number = ?');
   const count = db.prepare('SELECT COUNT(*) AS n FROM outbox');
+  const waitingCount = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE waiting IS NOT NULL');
   const pullForward = db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ? AND last_error IS NOT NULL');
 
   return {
-    enqueue(shopId: number, operationNumber: string, reason: LookupReason, dueAt = now()) {
-      upsert.run(shopId, operationNumber, reason, dueAt, now());
+    /** `waiting`: queued because the gateway could not be reached, not as routine polling. */
+    enqueue(
+      shopId: number,
+      operationNumber: string,
+      reason: LookupReason,
+      dueAt = now(),
+      waiting: LookupWaiting | null = null,
+    ) {
+      upsert.run(shopId, operationNumber, reason, dueAt, now(), waiting);
     },
     due(limit: number): OutboxEntry[] {
       return due.all(now(), limit) as OutboxEntry[];
@@ -49,13 +63,22 @@ export function createOutboxRepo(db: DatabaseSync, now: () => string) {
     reschedule(
       shopId: number,
       operationNumber: string,
-      change: { dueAt: string; error: string | null; reason: LookupReason; addAttempt: boolean },
+      change: {
+        dueAt: string;
+        error: string | null;
+        reason: LookupReason;
+        addAttempt: boolean;
+        /** Left as it is when absent: a lease says nothing about why the lookup waits. */
+        waiting?: LookupWaiting | null;
+      },
     ) {
       reschedule.run(
         change.addAttempt ? 1 : 0,
         change.dueAt,
         change.error,
         change.reason,
+        change.waiting === undefined ? 0 : 1,
+        change.waiting ?? null,
         shopId,
         operationNumber,
       );
@@ -65,6 +88,10 @@ export function createOutboxRepo(db: DatabaseSync, now: () => string) {
     },
     count(): number {
       return Number((count.get() as { n: number }).n);
+    },
+    /** Lookups held up by the link or a token: what the agent sees as queued. */
+    waitingCount(): number {
+      return Number((waitingCount.get() as { n: number }).n);
     },
     /** When the gateway answers again, lookups that were waiting out a failure go at once. */
     retryFailedNow() {

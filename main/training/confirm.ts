@@ -29,5 +29,14 @@ export async function captureTraining(
       { cash: 'hold' },
     );
   }
+  const { operation } = parsed.data.data;
+  if (operation.shopId !== shopId || operation.operationNumber !== operationNumber) {
+    // Filed, it would become a phantom "captured" record while the real one is left as it was.
+    throw new AgentError(
+      'invalid_response',
+      `The training gateway answered about operation ${operation.operationNumber} of shop ${operation.shopId}.`,
+      { cash: 'hold' },
+    );
+  }
   return parsed.data.data;
 }

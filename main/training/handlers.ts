@@ -1,6 +1,7 @@
 // Training only: the agent's out-of-band confirmation, played by the training gateway.
 import { AgentError } from '../app-error.ts';
 import type { Checkout } from '../checkout/checkout.ts';
+import { targetOf } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -22,7 +23,7 @@ export function trainingHandlers(deps: {
         });
       }
       const envelope = await captureTraining(deps.training, record.shopId, record.operationNumber);
-      return deps.journal.view(deps.journal.applyRemote(envelope));
+      return deps.journal.view(deps.journal.applyRemote(envelope, { foundAt: targetOf(record) }));
     },
   };
 }

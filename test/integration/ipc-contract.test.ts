@@ -100,6 +100,7 @@ before(async () => {
     },
     'checkout.abandon': { localId: open.localId },
     'checkout.confirmTraining': { localId: created.localId },
+    'checkout.recordCash': { localId: created.localId },
     'history.search': {
       text: 'T01',
       type: 'payin',
@@ -112,6 +113,7 @@ before(async () => {
     },
     'history.get': { localId: created.localId },
     'history.refresh': { localId: created.localId },
+    'history.open': {},
     'lookup.byNumber': { shopId: SHOP, operationNumber: created.operationNumber },
     'receipts.render': { localId: created.localId, width: 42 },
     'receipts.markPrinted': { localId: created.localId },
@@ -145,7 +147,7 @@ async function keychain() {
 }
 
 /** Channels that only read; the contract may accept an empty or random object for them. */
-const READ_ONLY: ReadonlySet<ChannelName> = new Set(['app.getState', 'history.search']);
+const READ_ONLY: ReadonlySet<ChannelName> = new Set(['app.getState', 'history.search', 'history.open']);
 
 function assertInvalidInput(result: Result<unknown>, field?: string) {
   assert.equal(result.ok, false, `accepted: ${JSON.stringify(result)}`);

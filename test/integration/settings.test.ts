@@ -11,6 +11,7 @@ import keytar from 'keytar';
 import type { AppState, OperationView, Result, Settings } from '../../common/contract.ts';
 import { AgentError } from '../../main/app-error.ts';
 import { assembleCore, createCore } from '../../main/core.ts';
+import type { GatewayTarget } from '../../main/gateway/gateways.ts';
 import { createLog } from '../../main/log.ts';
 import { startSandbox } from '../../main/sandbox/server.ts';
 import { createSettingsService, DEFAULT_SETTINGS } from '../../main/settings/service.ts';
@@ -71,6 +72,14 @@ function readLog(dir: string): { event: string; detail: unknown }[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
+}
+
+/** The gateway the settings point at now, as the core's calls name it. */
+function here(service: ReturnType<typeof createSettingsService>, shopId: number): GatewayTarget {
+  const { mode, gatewayUrl } = service.get();
+  return mode === 'training'
+    ? { shopId, training: true, gatewayUrl: null }
+    : { shopId, training: false, gatewayUrl };
 }
 
 async function states(service: ReturnType<typeof createSettingsService>) {
@@ -148,7 +157,7 @@ describe('settings service', () => {
     await settings.setToken(1001, 'token-1001-aaaa');
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'not_set' });
 
-    settings.markRejected(1001);
+    settings.markRejected(here(settings, 1001));
     assert.deepEqual(await states(settings), { 1001: 'rejected', 1002: 'not_set' });
     // A rejection is remembered: after a restart the flow still stops until a new token is entered.
     settings = f.restart();
@@ -171,10 +180,10 @@ describe('settings service', () => {
     settings.save(live());
     settings.setMode('live');
     await settings.setToken(1002, 'token-1002-aaaa');
-    assert.equal(settings.markAccepted(1002), false, 'nothing to clear');
-    settings.markRejected(1002);
-    assert.equal(settings.markAccepted(1002), true);
-    assert.equal(settings.markAccepted(1002), false);
+    assert.equal(settings.markAccepted(here(settings, 1002)), false, 'nothing to clear');
+    settings.markRejected(here(settings, 1002));
+    assert.equal(settings.markAccepted(here(settings, 1002)), true);
+    assert.equal(settings.markAccepted(here(settings, 1002)), false);
     assert.equal((await states(settings))[1002], 'set');
   });
 
@@ -192,23 +201,23 @@ describe('settings service', () => {
   test('training mode needs no token, but a rejection still shows', async (t) => {
     const settings = fixture(t).settings();
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
-    settings.markRejected(1002);
+    settings.markRejected(here(settings, 1002));
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'rejected' });
-    settings.markAccepted(1002);
+    settings.markAccepted(here(settings, 1002));
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
   });
 
   test('a refused training token is forgotten on restart and on a mode switch, a live one is not', async (t) => {
     const f = fixture(t);
     let settings = f.settings();
-    settings.markRejected(1002);
+    settings.markRejected(here(settings, 1002));
     settings = f.restart();
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
-    settings.markRejected(1001);
+    settings.markRejected(here(settings, 1001));
     settings.save(live());
     settings.setMode('live');
     await settings.setToken(1002, 'live-token-1002');
-    settings.markRejected(1002);
+    settings.markRejected(here(settings, 1002));
     settings.setMode('training');
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
     settings.setMode('live');
@@ -223,7 +232,7 @@ describe('settings service', () => {
     settings.save(live());
     settings.setMode('live');
     await settings.setToken(1001, 'token-never-in-sqlite');
-    settings.markRejected(1001);
+    settings.markRejected(here(settings, 1001));
     const db = new DatabaseSync(join(f.dir, DATABASE_FILE), { readOnly: true });
     t.after(() => db.close());
     const rows = JSON.stringify(db.prepare('SELECT * FROM settings').all());

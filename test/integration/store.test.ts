@@ -627,6 +627,7 @@ describe('outbox', () => {
         attempts: 0,
         dueAt: at(-5_000),
         lastError: null,
+        waiting: null,
       },
     );
 
