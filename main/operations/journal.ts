@@ -104,10 +104,10 @@ export function createJournal(deps: Deps) {
         // it) must not take the status back.
         return store.operations.update(local.localId, { lastCheckedAt: checkedAt });
       }
-      const mismatch = differences(local, operation);
+      const mismatch = mergeMismatch(local.mismatch, differences(local, operation));
       const mismatchChanged = JSON.stringify(mismatch) !== JSON.stringify(local.mismatch);
       const event = mismatchChanged
-        ? mismatchEvent(mismatch)
+        ? mismatchEvent(mismatch!)
         : remoteEvent(local, operation.status, options.firstEvent ?? 'resolved');
       if (!event && local.phase === 'created') {
         // Nothing new: only the check time moves, and nobody needs to hear about it.
@@ -147,8 +147,18 @@ function differences(local: OperationRecord, remote: OperationEnvelope['operatio
   return found.length ? found : null;
 }
 
-function mismatchEvent(mismatch: MismatchItem[] | null): EventInput {
-  if (!mismatch) return { kind: 'mismatch_cleared', detail: 'the gateway now holds what was entered' };
+/**
+ * A difference, once seen, stays until a supervisor settles it: a gateway that answers one figure
+ * and then another is not to be trusted with the cash on either. A field's latest gateway value wins.
+ */
+function mergeMismatch(seen: MismatchItem[] | null, now: MismatchItem[] | null): MismatchItem[] | null {
+  if (!seen) return now;
+  const merged = new Map(seen.map((m) => [m.field, m]));
+  for (const m of now ?? []) merged.set(m.field, m);
+  return [...merged.values()];
+}
+
+function mismatchEvent(mismatch: MismatchItem[]): EventInput {
   return {
     kind: 'mismatch',
     detail: mismatch.map((m) => `${m.field}: entered ${m.entered}, gateway ${m.gateway}`).join('; '),

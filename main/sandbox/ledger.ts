@@ -26,6 +26,8 @@ export type LedgerOptions = {
   captureAfterSeconds?: number | undefined;
   /** Keeps sessions and operations across restarts (training mode), as a real gateway would. */
   stateFile?: string | undefined;
+  /** The gateway's own clock; tests set it apart from the terminal's. */
+  now?: () => number;
 };
 
 export type Ledger = {
@@ -42,6 +44,7 @@ export type Ledger = {
 
 export function createLedger(options: LedgerOptions): Ledger {
   const { catalogue } = options;
+  const now = options.now ?? Date.now;
   const sessionsById = new Map<string, Session>();
   /** shopId → operation number → the session that reserved it. */
   const numbersByShop = new Map<number, Map<string, Session>>();
@@ -66,7 +69,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   }
 
   function changeStatus(operation: StoredOperation, status: string): void {
-    setStatus(operation, status);
+    setStatus(operation, status, now);
     persist();
   }
 
@@ -133,7 +136,7 @@ export function createLedger(options: LedgerOptions): Ledger {
         );
       }
       // Rounded up to the whole second the reply shows, so a session never lives shorter than the TTL.
-      const expiresAt = Math.ceil((Date.now() + options.sessionTtlSeconds * 1000) / 1000) * 1000;
+      const expiresAt = Math.ceil((now() + options.sessionTtlSeconds * 1000) / 1000) * 1000;
       const session: Session = { id: randomUUID(), input, method, expiresAt };
       sessionsById.set(session.id, session);
       numbers.set(input.operationNumber, session);
@@ -158,7 +161,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (session.operation) {
         throw new SandboxError('conflict', 'session_used', 'This session has already produced an operation');
       }
-      if (Date.now() >= session.expiresAt) {
+      if (now() >= session.expiresAt) {
         throw new SandboxError(
           'gone',
           'session_expired',
@@ -168,14 +171,14 @@ export function createLedger(options: LedgerOptions): Ledger {
       const payerDetails = checkPayerRequisites(session.method, input);
       const rate = catalogue.settlementRates[session.input.currency];
       if (rate === undefined) throw new Error(`no settlement rate for ${session.input.currency}`);
-      const now = Date.now();
+      const at = now();
       const operation: StoredOperation = {
         id: session.method.operationIds === 'uuid' ? randomUUID() : nextIntegerId++,
         session,
         payerDetails,
         settlementAmount: multiply(session.input.amount, rate),
-        registeredAt: now,
-        updatedAt: now,
+        registeredAt: at,
+        updatedAt: at,
         status: 'created',
       };
       session.operation = operation;
@@ -223,10 +226,10 @@ function methodTypesOf(catalogue: Catalogue, shop: Shop, operationType: Operatio
   );
 }
 
-function setStatus(operation: StoredOperation, status: string): void {
+function setStatus(operation: StoredOperation, status: string, now: () => number): void {
   operation.status = status;
   // Strictly later even within one millisecond, so "updatedAt changes" always holds.
-  operation.updatedAt = Math.max(Date.now(), operation.updatedAt + 1);
+  operation.updatedAt = Math.max(now(), operation.updatedAt + 1);
 }
 
 function checkPayerRequisites(

@@ -40,6 +40,8 @@ export type SandboxOptions = {
   sessionTtlSeconds?: number;
   captureAfterSeconds?: number;
   latencyMs?: number;
+  /** How far the gateway's clock is ahead of this machine's (negative: behind), in ms. */
+  clockOffsetMs?: number;
   /** Keeps the ledger in this JSON file across restarts (the app's training gateway does). */
   stateFile?: string;
 };
@@ -65,11 +67,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   checkOptions(options);
   const { token } = options;
   const latencyMs = options.latencyMs ?? 0;
+  const clockOffsetMs = options.clockOffsetMs ?? 0;
+  const gatewayNow = () => Date.now() + clockOffsetMs;
   const ledger = createLedger({
     catalogue: DEFAULT_CATALOGUE,
     sessionTtlSeconds: options.sessionTtlSeconds ?? 900,
     captureAfterSeconds: options.captureAfterSeconds,
     stateFile: options.stateFile,
+    now: gatewayNow,
   });
   const faults = createFaultQueue();
   const log: RequestRecord[] = [];
@@ -100,6 +105,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = epoch;
+    // The Date header tells the gateway's own time, as a real gateway's would.
+    res.sendDate = false;
+    res.setHeader('Date', new Date(gatewayNow()).toUTCString());
     const method = req.method ?? '';
     const url = parseTarget(req.url);
     const match = matchRoute(method, url.pathname);
