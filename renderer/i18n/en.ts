@@ -174,6 +174,41 @@ export const en = {
       done: 'Done',
     },
   },
+  custody: {
+    record: {
+      received: 'Cash received: {{amount}}',
+      handed_over: 'Cash handed over: {{amount}}',
+    },
+    at: {
+      received: 'Cash received at {{time}}',
+      handed_over: 'Cash handed over at {{time}}',
+    },
+    badge: {
+      received: 'Received {{time}}',
+      handed_over: 'Handed over {{time}}',
+    },
+    recorded: '{{what}}: {{amount}}, terminal {{terminal}}',
+  },
+  mismatch: {
+    title: 'The gateway holds other figures than were entered',
+    field: 'Field',
+    entered: 'Entered at this desk',
+    gateway: 'Held by the gateway',
+    next: 'Do not give or take any cash. The gateway’s figures stand: a supervisor must settle this operation.',
+    badge: 'Mismatch',
+    asHeld: '{{type}}, as the gateway holds it',
+  },
+  tokenWait: {
+    token_missing:
+      'The status lookup is waiting for a token: none is set for shop {{shop}} at the gateway it was sent to ({{gateway}}). A supervisor must enter that gateway’s token in Settings.',
+    unauthorized:
+      'The status lookup is waiting for a token: the gateway it was sent to ({{gateway}}) refused the token for shop {{shop}}. A supervisor must enter a new one in Settings.',
+  },
+  gateway: {
+    training: 'Training gateway (built in)',
+    unknown: 'Unknown gateway',
+  },
+  otherDesk: 'Run at another desk: this desk gives no cash advice for it and records no cash for it.',
   receipt: {
     print: 'Print receipt',
     printCopy: 'Print a copy of the receipt',
@@ -185,6 +220,7 @@ export const en = {
     type: 'Type',
     direction: 'Direction',
     amount: 'Amount',
+    currency: 'Currency',
     settlement: 'Settlement amount',
     payerId: 'Payer ID',
     method: 'Payment method',
@@ -209,6 +245,7 @@ export const en = {
     methodRequisites: 'Payment method details',
     lastError: 'Last error',
     printCount: 'Receipts printed',
+    custody: 'Cash recorded',
   },
   error: {
     whatHappened: 'What happened',

@@ -14,3 +14,10 @@ export const appApi = {
   onLookupAnswered: (listener: Listener<'lookup.answered'>) =>
     window.cashdesk.on('lookup.answered', listener),
 };
+
+/** What every operation screen shares: recording the cash that moved, and the operation's pushes. */
+export const operationApi = {
+  recordCash: (request: Request<'checkout.recordCash'>) => window.cashdesk.checkout.recordCash(request),
+  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
+    window.cashdesk.on('operation.changed', listener),
+};
