@@ -209,6 +209,14 @@ export const en = {
     unknown: 'Unknown gateway',
   },
   otherDesk: 'Run at another desk: this desk gives no cash advice for it and records no cash for it.',
+  attention: {
+    title: 'Notices',
+    hand_over: 'Operation {{number}} is completed: hand over {{amount}}.',
+    failed: 'Operation {{number}} did not complete: {{status}}. Do not give or take cash.',
+    mismatch:
+      'Operation {{number}}: the gateway holds other figures. Hold the cash; a supervisor must settle it.',
+    open: 'Open',
+  },
   receipt: {
     print: 'Print receipt',
     printCopy: 'Print a copy of the receipt',

@@ -5,6 +5,7 @@ import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCustodyFocus } from '../hooks/useCustodyFocus.ts';
 import { useCheckout, useOperation } from '../state/checkout.ts';
@@ -15,6 +16,7 @@ export function CompletedStep() {
   const operationChanged = useCheckout((s) => s.operationChanged);
   const openHome = useNavigation((s) => s.openHome);
   const focus = useCustodyFocus();
+  useShowsOperation(operation.localId);
   const recorded = (view: OperationView) => {
     operationChanged(view);
     focus.moveOn();

@@ -6,6 +6,7 @@ import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { describeStatus } from '../../shared/describeStatus.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { useTraining } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCustodyFocus } from '../hooks/useCustodyFocus.ts';
@@ -22,6 +23,7 @@ export function WaitingStep() {
   const training = useTraining();
   const { busy, run } = useInFlight();
   const focus = useCustodyFocus();
+  useShowsOperation(operation.localId);
   const recorded = (view: OperationView) => {
     operationChanged(view);
     focus.moveOn();

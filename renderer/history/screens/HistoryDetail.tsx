@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { historyApi } from '../api.ts';
 import { EventLog } from '../components/EventLog.tsx';
@@ -22,6 +23,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   const { busy, run } = useInFlight();
   const returnTo = useNavigation((s) => s.returnTo);
   const refreshButton = useRef<HTMLButtonElement>(null);
+  useShowsOperation(localId);
   const load = useCallback(async () => {
     const result = await historyApi.get({ localId });
     if (result.ok) setDetail(result.value);

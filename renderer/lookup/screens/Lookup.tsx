@@ -10,6 +10,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useLiveOperation } from '../../shared/hooks/useLiveOperation.ts';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { useShops } from '../../shared/state/appState.ts';
 import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -37,6 +38,7 @@ export function Lookup() {
   const shown = answer?.result ?? result;
   // What was found stays current while it is on screen: its status, and the cash once recorded.
   const found = useLiveOperation(shown?.state === 'found' ? shown.operation : null);
+  useShowsOperation(found.operation?.localId);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const operationNumber = number.trim();
