@@ -209,6 +209,19 @@ export const en = {
     unknown: 'Unknown gateway',
   },
   otherDesk: 'Run at another desk: this desk gives no cash advice for it and records no cash for it.',
+  tray: {
+    title: 'Open operations: {{count}}',
+    reason: {
+      outcome_unknown: 'Outcome unknown: do not give or take cash',
+      waiting: 'Waiting for confirmation',
+      take_cash: 'Take the cash',
+      hand_over: 'Completed: hand over the cash',
+      cash_not_captured: 'Cash received at {{time}}, not yet confirmed',
+      mismatch: 'Mismatch: a supervisor must settle it',
+    },
+    showAll: 'Show all {{count}}',
+    showFewer: 'Show fewer',
+  },
   attention: {
     title: 'Notices',
     hand_over: 'Operation {{number}} is completed: hand over {{amount}}.',
