@@ -13,6 +13,7 @@ import { Home } from './home/screens/Home.tsx';
 import { Lookup } from './lookup/screens/Lookup.tsx';
 import { Settings } from './settings/screens/Settings.tsx';
 import { SettingsGate } from './settings/screens/SettingsGate.tsx';
+import { AttentionNotices } from './shared/components/AttentionNotices.tsx';
 import { CrashGuard } from './shared/components/CrashGuard.tsx';
 import { LookupNotices } from './shared/components/LookupNotices.tsx';
 import { TopBar } from './shared/components/TopBar.tsx';
@@ -42,6 +43,7 @@ export function App() {
         <TopBar />
       </header>
       <main className="app-main">
+        <AttentionNotices />
         <LookupNotices />
         {/* Keyed so every screen mounts fresh: focus and local state start over on each visit. */}
         <CrashGuard key={screenKey(screen)}>

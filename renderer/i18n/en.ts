@@ -116,6 +116,20 @@ export const en = {
     tokenHint: 'Write-only: the token goes to the keychain and is never shown again.',
     setToken: 'Save token',
     tokenSaved: 'Token saved for shop {{id}}.',
+    unresolved: {
+      title: 'Operations not settled yet: {{count}}',
+      body: 'The desk keeps following each of them at the gateway it was sent to, whatever changes here, and never sends one again. Settle them with the gateway as usual.',
+      number: 'Operation',
+      amount: 'Amount',
+      sentTo: 'Sent to',
+      state: 'State',
+    },
+    trainingConfirmTitle: 'Switch to Training?',
+    trainingConfirmBody: 'New operations will go to the built-in training gateway, with no real money.',
+    trainingConfirm: 'Yes, switch to Training',
+    urlConfirmTitle: 'Change the gateway URL?',
+    urlConfirmBody: 'New operations will go to the new address.',
+    urlConfirm: 'Yes, change the gateway URL',
     tokenState: {
       set: 'Token set',
       not_set: 'No token',
@@ -174,6 +188,62 @@ export const en = {
       done: 'Done',
     },
   },
+  custody: {
+    record: {
+      received: 'Cash received: {{amount}}',
+      handed_over: 'Cash handed over: {{amount}}',
+    },
+    at: {
+      received: 'Cash received at {{time}}',
+      handed_over: 'Cash handed over at {{time}}',
+    },
+    badge: {
+      received: 'Received {{time}}',
+      handed_over: 'Handed over {{time}}',
+    },
+    recorded: '{{what}}: {{amount}}, terminal {{terminal}}',
+  },
+  mismatch: {
+    title: 'The gateway holds other figures than were entered',
+    field: 'Field',
+    entered: 'Entered at this desk',
+    gateway: 'Held by the gateway',
+    next: 'Do not give or take any cash. The gateway’s figures stand: a supervisor must settle this operation.',
+    badge: 'Mismatch',
+    asHeld: '{{type}}, as the gateway holds it',
+  },
+  tokenWait: {
+    token_missing:
+      'The status lookup is waiting for a token: none is set for shop {{shop}} at the gateway it was sent to ({{gateway}}). A supervisor must enter that gateway’s token in Settings.',
+    unauthorized:
+      'The status lookup is waiting for a token: the gateway it was sent to ({{gateway}}) refused the token for shop {{shop}}. A supervisor must enter a new one in Settings.',
+  },
+  gateway: {
+    training: 'Training gateway (built in)',
+    unknown: 'Unknown gateway',
+  },
+  otherDesk: 'Run at another desk: this desk gives no cash advice for it and records no cash for it.',
+  tray: {
+    title: 'Open operations: {{count}}',
+    reason: {
+      outcome_unknown: 'Outcome unknown: do not give or take cash',
+      waiting: 'Waiting for confirmation',
+      take_cash: 'Take the cash',
+      hand_over: 'Completed: hand over the cash',
+      cash_not_captured: 'Cash received at {{time}}, not yet confirmed',
+      mismatch: 'Mismatch: a supervisor must settle it',
+    },
+    showAll: 'Show all {{count}}',
+    showFewer: 'Show fewer',
+  },
+  attention: {
+    title: 'Notices',
+    hand_over: 'Operation {{number}} is completed: hand over {{amount}}.',
+    failed: 'Operation {{number}} did not complete: {{status}}. Do not give or take cash.',
+    mismatch:
+      'Operation {{number}}: the gateway holds other figures. Hold the cash; a supervisor must settle it.',
+    open: 'Open',
+  },
   receipt: {
     print: 'Print receipt',
     printCopy: 'Print a copy of the receipt',
@@ -185,6 +255,7 @@ export const en = {
     type: 'Type',
     direction: 'Direction',
     amount: 'Amount',
+    currency: 'Currency',
     settlement: 'Settlement amount',
     payerId: 'Payer ID',
     method: 'Payment method',
@@ -209,6 +280,7 @@ export const en = {
     methodRequisites: 'Payment method details',
     lastError: 'Last error',
     printCount: 'Receipts printed',
+    custody: 'Cash recorded',
   },
   error: {
     whatHappened: 'What happened',

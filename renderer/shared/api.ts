@@ -1,8 +1,7 @@
 import type { EventPayload, Request } from '../../common/contract.ts';
 
-type Listener<E extends 'app.changed' | 'connectivity.changed' | 'lookup.answered'> = (
-  payload: EventPayload<E>,
-) => void;
+type Listener<E extends 'app.changed' | 'connectivity.changed' | 'lookup.answered' | 'operation.attention'> =
+  (payload: EventPayload<E>) => void;
 
 /** The app-wide calls: the state every room reads, and the pushes that keep it current. */
 export const appApi = {
@@ -13,4 +12,13 @@ export const appApi = {
     window.cashdesk.on('connectivity.changed', listener),
   onLookupAnswered: (listener: Listener<'lookup.answered'>) =>
     window.cashdesk.on('lookup.answered', listener),
+  onAttention: (listener: Listener<'operation.attention'>) =>
+    window.cashdesk.on('operation.attention', listener),
+};
+
+/** What every operation screen shares: recording the cash that moved, and the operation's pushes. */
+export const operationApi = {
+  recordCash: (request: Request<'checkout.recordCash'>) => window.cashdesk.checkout.recordCash(request),
+  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
+    window.cashdesk.on('operation.changed', listener),
 };

@@ -1,5 +1,6 @@
 import { appApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
+import { useAttention } from './state/attention.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
 
 /** Subscribes before the first request, so no push from the core can slip between load and listen. */
@@ -8,4 +9,5 @@ export function bindCoreEvents(): void {
   appApi.onAppChanged((app) => void accept({ ok: true, value: app }));
   appApi.onConnectivityChanged(setConnectivity);
   appApi.onLookupAnswered(useLookupAnswers.getState().add);
+  appApi.onAttention(useAttention.getState().receive);
 }

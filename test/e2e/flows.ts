@@ -74,9 +74,17 @@ export async function countedPayin(page: Page, shot: Shot = noShot): Promise<num
   await confirm.waitFor();
   await shot('review');
   await act.click(confirm);
-  const confirmTraining = page.getByRole('button', { name: 'Confirm (training)' });
-  await confirmTraining.waitFor();
+  // The payer's cash is taken once the gateway holds the operation, and recorded as received.
+  const received = page.getByRole('button', { name: 'Cash received: KZT\u00a05,000.00' });
+  await received.waitFor();
   await shot('waiting');
+  await act.click(received);
+  const confirmTraining = page.getByRole('button', { name: 'Confirm (training)' });
+  await page
+    .locator('.cash-banner')
+    .getByText(/^Cash received at /)
+    .waitFor();
+  await shot('cash-received');
   await act.click(confirmTraining);
   const done = page.getByRole('button', { name: 'Done' });
   await done.waitFor();

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import type { OperationView } from '../../../common/contract.ts';
+import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
+import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { describeStatus } from '../../shared/describeStatus.ts';
-import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { useTraining } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
+import { useCustodyFocus } from '../hooks/useCustodyFocus.ts';
 import { useCheckout, useOperation } from '../state/checkout.ts';
 
 /** Follows `operation.changed` pushes; the desk itself keeps looking the status up. */
@@ -14,12 +18,20 @@ export function WaitingStep() {
   const operation = useOperation();
   const confirmTraining = useCheckout((s) => s.confirmTraining);
   const refreshStatus = useCheckout((s) => s.refreshStatus);
+  const operationChanged = useCheckout((s) => s.operationChanged);
   const openHome = useNavigation((s) => s.openHome);
   const training = useTraining();
   const { busy, run } = useInFlight();
-  const primary = useFocusOnMount<HTMLButtonElement>();
+  const focus = useCustodyFocus();
+  useShowsOperation(operation.localId);
+  const recorded = (view: OperationView) => {
+    operationChanged(view);
+    focus.moveOn();
+  };
   return (
-    <ScreenFrame title={t('flow.waiting.title')} cash={operation.cash}>
+    <ScreenFrame title={t('flow.waiting.title')} cash={operation.cash} custody={operation.custody}>
+      <CustodyButton ref={focus.custody} operation={operation} onRecorded={recorded} />
+      <OperationAlerts operation={operation} />
       {operation.type === 'payout' ? (
         <p className="alert alert-danger" role="alert">
           {t('flow.waiting.payoutWarning')}
@@ -35,9 +47,9 @@ export function WaitingStep() {
       <div className="actions">
         {training && (
           <button
-            ref={primary}
+            ref={focus.next}
             type="button"
-            className="button-primary button-large"
+            className={custodyDue(operation) ? 'button-large' : 'button-primary button-large'}
             disabled={busy}
             onClick={() => run(confirmTraining)}
           >
@@ -45,7 +57,7 @@ export function WaitingStep() {
           </button>
         )}
         <button
-          ref={training ? undefined : primary}
+          ref={training ? undefined : focus.next}
           type="button"
           disabled={busy}
           onClick={() => run(refreshStatus)}

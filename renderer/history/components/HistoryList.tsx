@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../common/contract.ts';
 import { describeStatus } from '../../shared/describeStatus.ts';
+import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 
@@ -42,6 +43,7 @@ export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
         >
           {items.map((item) => {
             const row = rows[item.index]!;
+            const held = gatewayFigures(row);
             return (
               <li
                 key={row.localId}
@@ -57,14 +59,20 @@ export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
                   onClick={() => openHistoryDetail(row.localId, { name: 'history' })}
                 >
                   <span className="history-number">{row.operationNumber}</span>
-                  <span className={`badge badge-${row.type}`}>{t(`type.${row.type}`)}</span>
-                  <span className="history-amount">{format.money(row.amount, row.currency)}</span>
+                  <span className={`badge badge-${held.type}`}>{t(`type.${held.type}`)}</span>
+                  <span className="history-amount">{format.money(held.amount, held.currency)}</span>
                   <span className="history-time">{format.dateTime(row.createdAt)}</span>
                   <span className="history-payer">
                     {t('field.payerId')}: {row.payerId}
                   </span>
                   <span className="history-status">
                     {row.training && <span className="badge badge-training">{t('history.training')}</span>}
+                    {row.mismatch && <span className="badge badge-mismatch">{t('mismatch.badge')}</span>}
+                    {row.custody && (
+                      <span className="badge badge-custody">
+                        {t(`custody.badge.${row.custody.kind}`, { time: format.time(row.custody.at) })}
+                      </span>
+                    )}
                     {describeStatus(t, row)}
                   </span>
                 </button>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OperationView } from '../../../common/contract.ts';
 import { describeStatus } from '../../shared/describeStatus.ts';
+import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 
 /** Every field the desk holds for an operation, for a supervisor or a payer's query. */
@@ -9,12 +10,15 @@ export function OperationFields({ operation: op }: { operation: OperationView })
   const format = useFormat();
   const time = (iso: string | null) => (iso ? format.dateTime(iso) : t('common.none'));
   const yesNo = (value: boolean) => t(value ? 'common.yes' : 'common.no');
+  // The gateway's figures stand; what was entered instead is set out in the mismatch panel above.
+  const held = gatewayFigures(op);
+  const custody = op.custody;
   const rows: Array<[string, string]> = [
     [t('field.operationNumber'), op.operationNumber],
     [t('field.shop'), String(op.shopId)],
-    [t('field.type'), t(`type.${op.type}`)],
-    [t('field.direction'), t(`direction.${op.type}`)],
-    [t('field.amount'), format.money(op.amount, op.currency)],
+    [t('field.type'), t(`type.${held.type}`)],
+    [t('field.direction'), t(`direction.${held.type}`)],
+    [t('field.amount'), format.money(held.amount, held.currency)],
     [
       t('field.settlement'),
       op.settlementAmount && op.settlementCurrency
@@ -28,6 +32,16 @@ export function OperationFields({ operation: op }: { operation: OperationView })
     [t('field.phase'), t(`phase.${op.phase}`)],
     [t('field.final'), yesNo(op.final)],
     [t('field.cash'), t(`cash.${op.cash}`)],
+    [
+      t('field.custody'),
+      custody
+        ? t('custody.recorded', {
+            what: t(`custody.at.${custody.kind}`, { time: format.dateTime(custody.at) }),
+            amount: format.money(custody.amount, custody.currency),
+            terminal: custody.terminalId,
+          })
+        : t('common.none'),
+    ],
     [t('field.terminal'), op.terminalId],
     [t('field.training'), yesNo(op.training)],
     [t('field.gatewayId'), op.gatewayId ?? t('common.none')],

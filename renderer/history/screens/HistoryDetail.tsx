@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, Response } from '../../../common/contract.ts';
+import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
+import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { historyApi } from '../api.ts';
 import { EventLog } from '../components/EventLog.tsx';
@@ -19,6 +22,8 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   const [refreshed, setRefreshed] = useState(false);
   const { busy, run } = useInFlight();
   const returnTo = useNavigation((s) => s.returnTo);
+  const refreshButton = useRef<HTMLButtonElement>(null);
+  useShowsOperation(localId);
   const load = useCallback(async () => {
     const result = await historyApi.get({ localId });
     if (result.ok) setDetail(result.value);
@@ -38,13 +43,20 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
     setError(result.ok ? null : result.error);
     await load();
   };
+  const recorded = (operation: OperationView) => {
+    setDetail((shown) => shown && { ...shown, operation });
+    refreshButton.current?.focus();
+  };
   const operation = detail?.operation;
   return (
     <ScreenFrame
       title={t('history.detailTitle', { number: operation?.operationNumber ?? '' })}
       onBack={() => returnTo(back)}
       cash={operation?.cash}
+      custody={operation?.custody}
     >
+      {operation && <CustodyButton operation={operation} onRecorded={recorded} />}
+      {operation && <OperationAlerts operation={operation} />}
       <ErrorAlert error={error} />
       {refreshed && (
         <p className="alert alert-info" role="status">
@@ -52,7 +64,13 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
         </p>
       )}
       <div className="actions">
-        <button type="button" className="button-primary" disabled={busy || !operation} onClick={refresh}>
+        <button
+          ref={refreshButton}
+          type="button"
+          className={operation && custodyDue(operation) ? undefined : 'button-primary'}
+          disabled={busy || !operation}
+          onClick={refresh}
+        >
           {busy ? t('common.working') : t('history.refresh')}
         </button>
         {operation && <ReceiptButton operation={operation} />}

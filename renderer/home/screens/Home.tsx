@@ -6,6 +6,7 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useShops, useTokenState } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
+import { OpenTray } from '../components/OpenTray.tsx';
 import { ShopSelector } from '../components/ShopSelector.tsx';
 
 export function Home() {
@@ -57,6 +58,7 @@ export function Home() {
           <span className="tile-hint">{t('home.cashOutHint')}</span>
         </button>
       </div>
+      <OpenTray />
       <div className="home-secondary">
         <button type="button" onClick={openLookup}>
           {t('home.lookup')}

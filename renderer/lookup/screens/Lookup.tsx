@@ -1,12 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppError, LIMITS, type LookupResult } from '../../../common/contract.ts';
+import { type AppError, LIMITS, type LookupResult, type OperationView } from '../../../common/contract.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
+import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useLiveOperation } from '../../shared/hooks/useLiveOperation.ts';
+import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { useShops } from '../../shared/state/appState.ts';
 import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -32,6 +36,9 @@ export function Lookup() {
       : undefined,
   );
   const shown = answer?.result ?? result;
+  // What was found stays current while it is on screen: its status, and the cash once recorded.
+  const found = useLiveOperation(shown?.state === 'found' ? shown.operation : null);
+  useShowsOperation(found.operation?.localId);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const operationNumber = number.trim();
@@ -80,19 +87,12 @@ export function Lookup() {
       </form>
       <div aria-live="polite" data-testid="lookup-result">
         <ErrorAlert error={error} inLiveRegion />
-        {shown?.state === 'found' && (
-          <div className="stack">
-            <CashBanner cash={shown.operation.cash} />
-            <OperationSummary operation={shown.operation} withStatus />
-            <div className="actions">
-              <button
-                type="button"
-                onClick={() => openHistoryDetail(shown.operation.localId, { name: 'lookup' })}
-              >
-                {t('lookup.details')}
-              </button>
-            </div>
-          </div>
+        {found.operation && (
+          <FoundOperation
+            operation={found.operation}
+            onRecorded={found.accept}
+            onDetails={(localId) => openHistoryDetail(localId, { name: 'lookup' })}
+          />
         )}
         {shown?.state === 'not_found' && (
           <p className="alert alert-warning">
@@ -104,5 +104,28 @@ export function Lookup() {
         )}
       </div>
     </ScreenFrame>
+  );
+}
+
+type FoundProps = {
+  operation: OperationView;
+  onRecorded(view: OperationView): void;
+  onDetails(localId: number): void;
+};
+
+function FoundOperation({ operation, onRecorded, onDetails }: FoundProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <CashBanner cash={operation.cash} custody={operation.custody} />
+      <CustodyButton operation={operation} onRecorded={onRecorded} />
+      <OperationAlerts operation={operation} />
+      <OperationSummary operation={operation} withStatus />
+      <div className="actions">
+        <button type="button" onClick={() => onDetails(operation.localId)}>
+          {t('lookup.details')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -9,14 +9,15 @@ const RECEIPT_WIDTH = 42;
 
 /**
  * Prints the payer's receipt through the system print dialog. Main lays the receipt out and counts
- * the print, so the next one says COPY. Only an operation the gateway holds has a receipt.
+ * the print, so the next one says COPY. Only an operation the gateway holds has a receipt, and not
+ * while it holds other figures than were entered: the payer would keep a paper with disputed ones.
  */
 export function ReceiptButton({ operation }: { operation: OperationView }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<AppError | null>(null);
   const { busy, run } = useInFlight();
-  if (operation.phase !== 'created') return null;
+  if (operation.phase !== 'created' || operation.mismatch) return null;
   const print = () =>
     run(async () => {
       const receipt = await receiptsApi.render({

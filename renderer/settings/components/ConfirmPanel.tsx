@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 
 type Props = {
@@ -7,12 +7,15 @@ type Props = {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** What the supervisor must see before saying yes. */
+  children?: ReactNode;
   onConfirm(): void;
   onCancel(): void;
 };
 
 /** An inline "are you sure": focus lands on it, and Esc closes it rather than leaving the screen. */
-export function ConfirmPanel({ title, body, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: Props) {
+export function ConfirmPanel(props: Props) {
+  const { title, body, confirmLabel, cancelLabel, busy, children, onConfirm, onCancel } = props;
   const titleId = useId();
   const confirm = useFocusOnMount<HTMLButtonElement>();
   const onKeyDown = (event: KeyboardEvent) => {
@@ -24,6 +27,7 @@ export function ConfirmPanel({ title, body, confirmLabel, cancelLabel, busy, onC
     <section className="confirm-panel" aria-labelledby={titleId} onKeyDown={onKeyDown}>
       <h2 id={titleId}>{title}</h2>
       <p>{body}</p>
+      {children}
       <div className="actions">
         <button ref={confirm} type="button" className="button-primary" disabled={busy} onClick={onConfirm}>
           {confirmLabel}

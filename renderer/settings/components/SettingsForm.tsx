@@ -1,12 +1,15 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError } from '../../../common/contract.ts';
+import type { AppError, Settings } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
+import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
+import { ConfirmPanel } from './ConfirmPanel.tsx';
 import { ShopRows } from './ShopRows.tsx';
+import { UnresolvedList } from './UnresolvedList.tsx';
 
 export function SettingsForm() {
   const { t } = useTranslation();
@@ -17,6 +20,8 @@ export function SettingsForm() {
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
+  /** A new gateway URL waiting for the supervisor's yes, with what is still out at the old one. */
+  const [confirming, setConfirming] = useState<{ settings: Settings; unresolved: Unresolved[] } | null>(null);
   const { busy, run } = useInFlight();
   const ids = useId();
   const set = (patch: Partial<SettingsDraft>) => {
@@ -29,8 +34,21 @@ export function SettingsForm() {
     const checked = checkDraft(draft, settings.mode, t);
     setProblems(checked.ok ? {} : checked.problems);
     if (!checked.ok) return;
-    const result = await run(() => saveSettings(checked.settings));
+    if (checked.settings.gatewayUrl !== settings.gatewayUrl) {
+      const found = await run(findUnresolved);
+      if (!found) return;
+      setError(found.ok ? null : found.error);
+      if (!found.ok) return;
+      if (found.value.length > 0)
+        return setConfirming({ settings: checked.settings, unresolved: found.value });
+    }
+    await save(checked.settings);
+  };
+
+  const save = async (next: Settings) => {
+    const result = await run(() => saveSettings(next));
     if (!result) return;
+    setConfirming(null);
     setError(result.ok ? null : result.error);
     setSaved(result.ok);
   };
@@ -106,11 +124,25 @@ export function SettingsForm() {
         <ErrorAlert error={error} inLiveRegion />
         {saved && <p className="alert alert-info">{t('settings.saved')}</p>}
       </div>
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={busy}>
-          {t('settings.save')}
-        </button>
-      </div>
+      {confirming ? (
+        <ConfirmPanel
+          title={t('settings.urlConfirmTitle')}
+          body={t('settings.urlConfirmBody')}
+          confirmLabel={t('settings.urlConfirm')}
+          cancelLabel={t('common.cancel')}
+          busy={busy}
+          onConfirm={() => save(confirming.settings)}
+          onCancel={() => setConfirming(null)}
+        >
+          <UnresolvedList operations={confirming.unresolved} />
+        </ConfirmPanel>
+      ) : (
+        <div className="actions">
+          <button type="submit" className="button-primary" disabled={busy}>
+            {t('settings.save')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

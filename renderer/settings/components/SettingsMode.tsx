@@ -1,52 +1,65 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError } from '../../../common/contract.ts';
+import type { AppError, Mode } from '../../../common/contract.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
+import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
 import { ConfirmPanel } from './ConfirmPanel.tsx';
+import { UnresolvedList } from './UnresolvedList.tsx';
 
-/** Going Live moves real money, so it takes a second, explicit yes; back to Training takes one click. */
+/**
+ * Going Live moves real money, so it takes a second, explicit yes. Back to Training takes one click,
+ * unless operations are still unresolved: then either way the supervisor sees them first and confirms.
+ */
 export function SettingsMode() {
   const { t } = useTranslation();
   const mode = useLoaded((app) => app.settings.mode);
   const accept = useAppState((s) => s.accept);
-  const [confirming, setConfirming] = useState(false);
+  /** The unresolved operations shown while confirming; null when no confirmation is open. */
+  const [confirming, setConfirming] = useState<Unresolved[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const { busy, run } = useInFlight();
   const ids = useId();
-  const switchTo = async (next: 'training' | 'live') => {
+  const next: Mode = mode === 'training' ? 'live' : 'training';
+
+  const switchMode = async () => {
     const result = await run(async () => accept(await settingsApi.setMode({ mode: next })));
     if (!result) return;
-    setConfirming(false);
+    setConfirming(null);
     setError(result.ok ? null : result.error);
   };
+  const ask = async () => {
+    const found = await run(findUnresolved);
+    if (!found) return;
+    setError(found.ok ? null : found.error);
+    if (!found.ok) return;
+    if (next === 'training' && found.value.length === 0) await switchMode();
+    else setConfirming(found.value);
+  };
+
   return (
     <section className="panel stack" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{t('settings.mode')}</h2>
       <p className="lead">{mode === 'training' ? t('settings.modeTraining') : t('settings.modeLive')}</p>
       <ErrorAlert error={error} />
-      {mode === 'live' && (
-        <button type="button" disabled={busy} onClick={() => switchTo('training')}>
-          {t('settings.switchToTraining')}
+      {confirming === null ? (
+        <button type="button" disabled={busy} onClick={ask}>
+          {next === 'live' ? t('settings.switchToLive') : t('settings.switchToTraining')}
         </button>
-      )}
-      {mode === 'training' && !confirming && (
-        <button type="button" onClick={() => setConfirming(true)}>
-          {t('settings.switchToLive')}
-        </button>
-      )}
-      {mode === 'training' && confirming && (
+      ) : (
         <ConfirmPanel
-          title={t('settings.liveConfirmTitle')}
-          body={t('settings.liveConfirmBody')}
-          confirmLabel={t('settings.liveConfirm')}
+          title={next === 'live' ? t('settings.liveConfirmTitle') : t('settings.trainingConfirmTitle')}
+          body={next === 'live' ? t('settings.liveConfirmBody') : t('settings.trainingConfirmBody')}
+          confirmLabel={next === 'live' ? t('settings.liveConfirm') : t('settings.trainingConfirm')}
           cancelLabel={t('common.cancel')}
           busy={busy}
-          onConfirm={() => switchTo('live')}
-          onCancel={() => setConfirming(false)}
-        />
+          onConfirm={switchMode}
+          onCancel={() => setConfirming(null)}
+        >
+          <UnresolvedList operations={confirming} />
+        </ConfirmPanel>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OperationView } from '../../../common/contract.ts';
 import { describeStatus } from '../describeStatus.ts';
+import { gatewayFigures } from '../gatewayFigures.ts';
 import { useFormat } from '../hooks/useFormat.ts';
 import { useShops } from '../state/appState.ts';
 
@@ -16,11 +17,18 @@ export function OperationSummary({ operation, withStatus, details = operation.pa
   const { t } = useTranslation();
   const format = useFormat();
   const shop = useShops().find((s) => s.id === operation.shopId);
+  const { type, amount, currency } = gatewayFigures(operation);
+  // "Hand cash to payer" reads as an instruction: only for this desk's operations whose figures stand.
+  const heading = operation.mismatch
+    ? t('mismatch.asHeld', { type: t(`type.${type}`) })
+    : operation.ownDesk
+      ? t(`direction.${type}`)
+      : t(`type.${type}`);
   return (
     <div className="summary">
-      <p className="summary-direction">{t(`direction.${operation.type}`)}</p>
+      <p className="summary-direction">{heading}</p>
       <p className="summary-amount" data-testid="summary-amount">
-        {format.money(operation.amount, operation.currency)}
+        {format.money(amount, currency)}
       </p>
       <dl className="facts">
         <dt>{t('field.operationNumber')}</dt>

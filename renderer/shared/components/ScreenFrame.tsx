@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashAdvice } from '../../../common/contract.ts';
+import type { CashAdvice, Custody } from '../../../common/contract.ts';
 import { useEscape } from '../hooks/useEscape.ts';
 import { CashBanner } from './CashBanner.tsx';
 
@@ -10,11 +10,13 @@ type Props = {
   onBack?: () => void;
   /** Given on every operation screen. */
   cash?: CashAdvice;
+  /** The cash recorded as moved, said in the banner. */
+  custody?: Custody | null;
   aside?: ReactNode;
   children: ReactNode;
 };
 
-export function ScreenFrame({ title, onBack, cash, aside, children }: Props) {
+export function ScreenFrame({ title, onBack, cash, custody, aside, children }: Props) {
   const { t } = useTranslation();
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
@@ -39,7 +41,7 @@ export function ScreenFrame({ title, onBack, cash, aside, children }: Props) {
         </h1>
         {aside}
       </div>
-      {cash && <CashBanner cash={cash} />}
+      {cash && <CashBanner cash={cash} custody={custody} />}
       <div className="screen-body">{children}</div>
     </section>
   );

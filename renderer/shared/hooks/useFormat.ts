@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../common/money.ts';
 
-export type Format = { money(amount: string, currency: string): string; dateTime(iso: string): string };
+export type Format = {
+  money(amount: string, currency: string): string;
+  /** A full time: date, time and zone. */
+  dateTime(iso: string): string;
+  /** The clock alone for today, as "at 10:42" reads at the counter; the day too for any other. */
+  time(iso: string): string;
+};
 
 /** Amounts and times in the current language: local time with its zone, as the agent reads a clock. */
 export function useFormat(): Format {
@@ -19,9 +25,20 @@ export function useFormat(): Format {
       second: '2-digit',
       timeZoneName: 'short',
     });
+    const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+    const dayAndClock = new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     return {
       money: (amount, currency) => formatMoney(amount, currency, locale),
       dateTime: (iso) => dates.format(new Date(iso)),
+      time: (iso) => {
+        const at = new Date(iso);
+        return (at.toDateString() === new Date().toDateString() ? clock : dayAndClock).format(at);
+      },
     };
   }, [locale]);
 }

@@ -1,0 +1,43 @@
+import {
+  type AppError,
+  FINAL_STATUSES,
+  type HistoryRow,
+  type OperationView,
+  type Result,
+} from '../../../common/contract.ts';
+import { settingsApi } from '../api.ts';
+
+/** An operation whose outcome the gateway has not settled: it is still followed where it was sent. */
+export type Unresolved = Pick<
+  OperationView,
+  | 'localId'
+  | 'operationNumber'
+  | 'type'
+  | 'amount'
+  | 'currency'
+  | 'phase'
+  | 'status'
+  | 'mismatch'
+  | 'training'
+  | 'gatewayUrl'
+>;
+
+/** Outcome unknown, or held by the gateway without a final status. */
+export function isUnresolved(row: Pick<HistoryRow, 'phase' | 'status'>): boolean {
+  if (row.phase === 'outcome_unknown' || row.phase === 'creating') return true;
+  return row.phase === 'created' && (row.status === null || !FINAL_STATUSES.has(row.status));
+}
+
+/**
+ * This desk's unresolved operations with the gateway each went to. The tray's rows do not carry the
+ * gateway, so each is read in full; there are a handful at most, and only when a supervisor asks.
+ */
+export async function findUnresolved(): Promise<Result<Unresolved[]>> {
+  const open = await settingsApi.openOperations();
+  if (!open.ok) return open;
+  const rows = open.value.rows.map((row) => row.operation).filter(isUnresolved);
+  const found = await Promise.all(rows.map(({ localId }) => settingsApi.operation({ localId })));
+  const failed = found.find((result): result is { ok: false; error: AppError } => !result.ok);
+  if (failed) return failed;
+  return { ok: true, value: found.flatMap((result) => (result.ok ? [result.value.operation] : [])) };
+}
