@@ -73,6 +73,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
 
   const sandbox = options.training ? null : await startTrainingGateway(options.dataDir);
   const training = options.training ?? sandbox!;
+  log.addSecret(training.token);
 
   const settings = createSettingsService(store.settings, createVault(options.keychainService), log);
   const gateways = createGateways(settings, training, options.gateway ?? {});
@@ -126,8 +127,12 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...lookupHandlers({ store, gateways, health, journal, lookups }),
   };
 
+  const dispatch = createDispatch(handlers, log);
   const core: Core = {
-    invoke: createDispatch(handlers, log),
+    invoke(channel, request) {
+      learnPersonalValues(log, channel, request);
+      return dispatch(channel, request);
+    },
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -145,4 +150,15 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     core,
     probe: { idle: () => lookups.idle(), duplicateInflight: () => lookups.duplicateInflight() },
   };
+}
+
+/** The payer's requisites as typed, so the log masks them even inside a message that echoes one. */
+function learnPersonalValues(log: Log, channel: string, request: unknown): void {
+  if (channel !== 'checkout.createOperation') return;
+  const requisites = (request as { payerRequisites?: unknown } | null)?.payerRequisites;
+  if (!Array.isArray(requisites)) return;
+  for (const requisite of requisites) {
+    const value = (requisite as { value?: unknown } | null)?.value;
+    if (typeof value === 'string') log.addPersonal(value);
+  }
 }
