@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   terminalId: 'T01',
   language: 'en',
   kiosk: false,
+  updateUrl: null,
 };
 
 const SETTINGS_KEY = 'settings';
