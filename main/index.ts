@@ -1,13 +1,15 @@
 // eng-disable AUXCLICK_JS_CHECK: Chromium has no Auxclick feature left to disable; no click opens a window, as every webContents denies window.open and navigation (lockDownApp, electron/security.ts).
-// The Electron shell, and nothing more: lifecycle, the window, the app:// protocol and the IPC
-// binding. The handlers live in electron/ and everything else in createCore, both run (and
+// The Electron shell, and nothing more: lifecycle, the window, the app:// protocol, the IPC binding
+// and the updater. The handlers live in electron/ and everything else in createCore, both run (and
 // are tested) under plain Node.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import electronUpdater from 'electron-updater';
 import { createCore } from './core.ts';
 import { bindIpc } from './electron/ipc.ts';
 import { appProtocolHandler, denyPermissions, lockDownApp } from './electron/security.ts';
+import { startUpdates } from './electron/updater.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,7 +40,11 @@ if (!app.requestSingleInstanceLock()) {
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
     });
     bindIpc(ipcMain, core, () => window);
-    app.on('before-quit', () => void core.close());
+    const stopUpdates = startUpdates(electronUpdater.autoUpdater, core);
+    app.on('before-quit', () => {
+      stopUpdates();
+      void core.close();
+    });
 
     const state = await core.invoke('app.getState', {});
     const kiosk = state.ok && (state.value as { settings: { kiosk: boolean } }).settings.kiosk;
