@@ -262,23 +262,21 @@ export type AppError = z.infer<typeof AppError>;
 export type ErrorKind = AppError['kind'];
 
 export function isAllowedGatewayUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
+  const url = parseUrl(value);
+  if (!url || url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 export function isAllowedUpdateUrl(value: string): boolean {
-  let url: URL;
+  const url = parseUrl(value);
+  return url?.protocol === 'https:' && !url.username && !url.password;
+}
+
+function parseUrl(value: string): URL | null {
   try {
-    url = new URL(value);
+    return new URL(value);
   } catch {
-    return false;
+    return null;
   }
-  return url.protocol === 'https:' && !url.username && !url.password;
 }

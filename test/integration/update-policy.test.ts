@@ -17,6 +17,13 @@ function downloaded(h: Harness, version = '9.9.9') {
 
 const offers = (h: Harness) => h.events.filter((e) => e.event === 'updates.ready').length;
 
+/** The desk was just freed: the offer comes, and accepting it installs, once. */
+async function offeredAndInstalled(h: Harness, installs: string[]) {
+  await h.waitFor('updates.ready');
+  assert.deepEqual(await h.call('updates.install', {}), { installing: true, hold: null });
+  assert.equal(installs.length, 1);
+}
+
 test('an idle desk on Home is offered the update, and installing it goes ahead', async (t) => {
   const h = await startHarness(t);
   const installs = downloaded(h);
@@ -61,9 +68,7 @@ test('an open session blocks, and abandoning it frees the desk', async (t) => {
   });
   assert.equal(offers(h), 0);
   await h.call('checkout.abandon', { localId: session.localId });
-  await h.waitFor('updates.ready');
-  assert.equal((await h.call('updates.install', {})).installing, true);
-  assert.equal(installs.length, 1);
+  await offeredAndInstalled(h, installs);
 });
 
 test('a payin whose cash is not taken, then not captured, blocks until it settles', async (t) => {
@@ -79,10 +84,7 @@ test('a payin whose cash is not taken, then not captured, blocks until it settle
 
   // Captured at the gateway: the lookup that sees it settles the operation, and the offer follows.
   h.sandbox.capture(SHOP, created.operationNumber);
-  await h.waitFor('updates.ready');
-  await h.settle();
-  assert.equal((await h.call('updates.install', {})).installing, true);
-  assert.equal(installs.length, 1);
+  await offeredAndInstalled(h, installs);
 });
 
 test('a captured payout whose cash is not handed over blocks; handing it over frees the desk', async (t) => {
@@ -97,9 +99,7 @@ test('a captured payout whose cash is not handed over blocks; handing it over fr
   assert.equal(offers(h), 0);
 
   await h.call('checkout.recordCash', { localId: created.localId });
-  await h.waitFor('updates.ready');
-  assert.equal((await h.call('updates.install', {})).installing, true);
-  assert.equal(installs.length, 1);
+  await offeredAndInstalled(h, installs);
 });
 
 test('an outcome unknown blocks, and survives a restart blocking', async (t) => {
