@@ -55,8 +55,9 @@ export function createUpdates(deps: {
         return { installing: false, hold: decision.hold };
       }
       deps.log.info('update_installing', { version });
-      if (!installer?.()) return { installing: false, hold: 'no_update' };
-      return { installing: true, hold: null };
+      if (installer?.()) return { installing: true, hold: null };
+      deps.log.warn('update_not_installed', { version, installer: installer !== null });
+      return { installing: false, hold: 'no_update' };
     },
   };
 }
