@@ -1,4 +1,7 @@
-// Bundles the Electron main process. keytar (native) and electron stay external; the rest is inlined.
+// Bundles the Electron main process. electron, keytar (native) and electron-updater stay external;
+// the rest is inlined. electron-updater is CommonJS that picks its platform updater with require()
+// at run time and patches fs through graceful-fs: as a runtime dependency, electron-builder packs it
+// into the app with its own dependencies, as its authors intend.
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
@@ -10,7 +13,13 @@ export default defineConfig({
     target: 'node24',
     sourcemap: true,
     rollupOptions: {
-      external: ['electron', 'keytar', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+      external: [
+        'electron',
+        'keytar',
+        'electron-updater',
+        ...builtinModules,
+        ...builtinModules.map((m) => `node:${m}`),
+      ],
       output: { format: 'es', entryFileNames: 'index.js' },
     },
   },

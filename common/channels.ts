@@ -22,6 +22,7 @@ import {
   Settings,
   shopId,
   shortText,
+  UpdateHold,
 } from './values.ts';
 
 function channel<Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) {
@@ -95,6 +96,25 @@ export const channels = {
   ),
   /** Counts a print, so every later receipt for this operation says COPY. */
   'receipts.markPrinted': channel(byLocalId, OperationView),
+
+  /** The renderer says whether it is on Home and idle there: an update is offered only then. */
+  'app.setIdle': channel(z.object({ home: z.boolean() }).strict(), z.object({})),
+  /** The agent accepted "Update ready — install now?": installs only if the desk is still idle. */
+  'updates.install': channel(none, z.object({ installing: z.boolean(), hold: UpdateHold.nullable() })),
+  /** A zip of the logs, versions, database statistics, connectivity and queue, without secrets. */
+  'diagnostics.export': channel(
+    z
+      .object({
+        path: z
+          .string()
+          .max(LIMITS.filePath)
+          .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'an absolute path')
+          .regex(/\.zip$/i, 'a .zip file'),
+        supervisorPin: z.string().regex(/^\d{4,8}$/, '4–8 digits'),
+      })
+      .strict(),
+    z.object({ path: z.string(), bytes: z.number().int() }),
+  ),
 } as const;
 
 export type Channels = typeof channels;
@@ -109,6 +129,8 @@ export const events = {
   'lookup.answered': LookupResult,
   'app.changed': AppState,
   'operation.attention': Attention,
+  /** An update is downloaded and the desk is idle on Home: ask "Update ready — install now?". */
+  'updates.ready': z.object({ version: z.string() }),
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

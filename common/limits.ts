@@ -14,6 +14,8 @@ export const LIMITS = {
   shopsPerTerminal: 50,
   tokenMin: 8,
   tokenMax: 4096,
+  /** A file path main writes to (the diagnostics zip); Windows' long-path limit is beyond any desk's needs. */
+  filePath: 1024,
 } as const;
 
 /**

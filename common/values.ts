@@ -171,6 +171,16 @@ export const Settings = z.object({
     .regex(/^[A-Z0-9]{1,8}$/, '1–8 capital letters or digits'),
   language: z.enum(LANGUAGES),
   kiosk: z.boolean(),
+  /**
+   * Where updates are published (electron-updater's generic provider), https only. Null, the
+   * default, turns updates off; settings stored before this field existed load with it null.
+   */
+  updateUrl: z
+    .string()
+    .max(LIMITS.gatewayUrl)
+    .refine(isAllowedUpdateUrl, 'https only, without a user name or password')
+    .nullable()
+    .default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -228,6 +238,15 @@ export const LookupResult = z.discriminatedUnion('state', [
 ]);
 export type LookupResult = z.infer<typeof LookupResult>;
 
+/** Why an update waits instead of being offered: the desk is busy, or there is none. */
+export const UpdateHold = z.enum([
+  'no_update', // nothing downloaded yet
+  'not_idle', // the renderer is not on Home, or is not idle there
+  'checkout_in_progress', // a session is open or a create is out
+  'operation_open', // an operation in Home's tray: unresolved, not final, or cash still to move
+]);
+export type UpdateHold = z.infer<typeof UpdateHold>;
+
 export const AppError = z.object({
   kind: z.enum(ERROR_KINDS),
   /** Detail for the screen and the log, in English; the renderer shows its own words for `kind`. */
@@ -243,13 +262,21 @@ export type AppError = z.infer<typeof AppError>;
 export type ErrorKind = AppError['kind'];
 
 export function isAllowedGatewayUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
+  const url = parseUrl(value);
+  if (!url || url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+export function isAllowedUpdateUrl(value: string): boolean {
+  const url = parseUrl(value);
+  return url?.protocol === 'https:' && !url.username && !url.password;
+}
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
 }

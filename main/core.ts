@@ -7,6 +7,8 @@ import { createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
 import { createConnectivity } from './connectivity.ts';
+import { createConnectivityHistory } from './diagnostics/connectivity-history.ts';
+import { diagnosticsHandlers } from './diagnostics/handlers.ts';
 import { createGateways, type GatewayTuning } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { historyHandlers } from './history/handlers.ts';
@@ -25,6 +27,9 @@ import { createSettingsService } from './settings/service.ts';
 import { createStore } from './store/index.ts';
 import { startTrainingGateway, type TrainingGateway } from './training/gateway.ts';
 import { trainingHandlers } from './training/handlers.ts';
+import { updateHandlers } from './updates/handlers.ts';
+import { createUpdatePolicy } from './updates/policy.ts';
+import { createUpdates, type Updates } from './updates/updates.ts';
 import { createVault } from './vault/index.ts';
 
 export type CoreOptions = {
@@ -36,6 +41,8 @@ export type CoreOptions = {
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
   version?: string;
+  /** Electron's and Chromium's versions, from the shell, for the diagnostics zip. */
+  runtime?: { electron: string; chrome: string };
 };
 
 type Listener = (event: EventName, payload: unknown) => void;
@@ -48,6 +55,8 @@ export type Core = {
   log: Log;
   /** The training gateway this core started itself, if any. */
   readonly sandbox: Sandbox | null;
+  /** For the shell's updater: what it downloaded, and how to install once the policy allows. */
+  updates: Pick<Updates, 'available' | 'decide' | 'setInstaller'>;
   close(): Promise<void>;
 };
 
@@ -69,17 +78,30 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const listeners = new Set<Listener>();
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
     for (const listener of listeners) listener(event, payload);
+    // An operation settling may be what frees the desk for a waiting update.
+    if (event === 'operation.changed') updates.reconsider();
   };
+  const updates = createUpdates({
+    policy: createUpdatePolicy({ store }),
+    log,
+    offer: (update) => emit('updates.ready', update),
+  });
 
   const sandbox = options.training ? null : await startTrainingGateway(options.dataDir);
   const training = options.training ?? sandbox!;
+  log.addSecret(training.token);
 
   const settings = createSettingsService(store.settings, createVault(options.keychainService), log);
   const gateways = createGateways(settings, training, options.gateway ?? {});
+  const connectivityHistory = createConnectivityHistory(log);
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
-    (state) => emit('connectivity.changed', state),
+    (state) => {
+      connectivityHistory.record(state);
+      emit('connectivity.changed', state);
+    },
   );
+  connectivityHistory.record(connectivity.snapshot());
   const appState = createAppState({
     settings,
     connectivity,
@@ -124,16 +146,38 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({ checkout, journal, settings }),
     ...lookupHandlers({ store, gateways, health, journal, lookups }),
+    ...updateHandlers(updates),
+    ...diagnosticsHandlers({
+      source: {
+        dataDir: options.dataDir,
+        log,
+        versions: {
+          app: options.version ?? '0.0.0',
+          electron: options.runtime?.electron ?? null,
+          chrome: options.runtime?.chrome ?? null,
+        },
+        settings: settings.get,
+        connectivity: connectivity.snapshot,
+        history: connectivityHistory,
+      },
+      // SEAM (supervisor PIN): the operators service goes here on merge; see diagnostics/supervisor.ts.
+      supervisors: null,
+    }),
   };
 
+  const dispatch = createDispatch(handlers, log);
   const core: Core = {
-    invoke: createDispatch(handlers, log),
+    invoke(channel, request) {
+      learnPersonalValues(log, channel, request);
+      return dispatch(channel, request);
+    },
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     log,
     sandbox,
+    updates,
     async close() {
       lookups.close();
       listeners.clear();
@@ -145,4 +189,15 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     core,
     probe: { idle: () => lookups.idle(), duplicateInflight: () => lookups.duplicateInflight() },
   };
+}
+
+/** The payer's requisites as typed, so the log masks them even inside a message that echoes one. */
+function learnPersonalValues(log: Log, channel: string, request: unknown): void {
+  if (channel !== 'checkout.createOperation') return;
+  const requisites = (request as { payerRequisites?: unknown } | null)?.payerRequisites;
+  if (!Array.isArray(requisites)) return;
+  for (const requisite of requisites) {
+    const value = (requisite as { value?: unknown } | null)?.value;
+    if (typeof value === 'string') log.addPersonal(value);
+  }
 }

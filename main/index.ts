@@ -1,13 +1,15 @@
-// eng-disable AUXCLICK_JS_CHECK: Chromium has no Auxclick feature left to disable; no click opens a window, as every webContents denies window.open and navigation (web-contents-created below).
-// The Electron shell, and nothing more: lifecycle, the window, the app:// protocol and the IPC
-// binding. Everything else lives in createCore and runs (and is tested) under plain Node.
-import { readFile } from 'node:fs/promises';
+// eng-disable AUXCLICK_JS_CHECK: Chromium has no Auxclick feature left to disable; no click opens a window, as every webContents denies window.open and navigation (lockDownApp, electron/security.ts).
+// The Electron shell, and nothing more: lifecycle, the window, the app:// protocol, the IPC binding
+// and the updater. The handlers live in electron/ and everything else in createCore, both run (and
+// are tested) under plain Node.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
-import { CONTENT_SECURITY_POLICY, resolveAppFile } from './app-protocol.ts';
+import electronUpdater from 'electron-updater';
 import { createCore } from './core.ts';
 import { bindIpc } from './electron/ipc.ts';
+import { appProtocolHandler, denyPermissions, lockDownApp } from './electron/security.ts';
+import { startUpdates } from './electron/updater.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,33 +28,23 @@ if (!app.requestSingleInstanceLock()) {
     window?.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-navigate', (event) => event.preventDefault());
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  });
+  lockDownApp(app);
 
   void app.whenReady().then(async () => {
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
-    protocol.handle(APP_SCHEME, async (request) => {
-      const target = resolveAppFile(rendererRoot, request.url);
-      if (!target) return new Response('Not found', { status: 404 });
-      try {
-        return new Response(await readFile(target.file), {
-          headers: { 'Content-Type': target.type, 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
-        });
-      } catch {
-        return new Response('Not found', { status: 404 });
-      }
-    });
+    denyPermissions(session.defaultSession);
+    protocol.handle(APP_SCHEME, appProtocolHandler(rendererRoot));
 
     const core = await createCore({
       dataDir: join(app.getPath('userData'), 'data'),
       version: app.getVersion(),
+      runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
     });
     bindIpc(ipcMain, core, () => window);
-    app.on('before-quit', () => void core.close());
+    const stopUpdates = startUpdates(electronUpdater.autoUpdater, core);
+    app.on('before-quit', () => {
+      stopUpdates();
+      void core.close();
+    });
 
     const state = await core.invoke('app.getState', {});
     const kiosk = state.ok && (state.value as { settings: { kiosk: boolean } }).settings.kiosk;

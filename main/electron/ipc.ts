@@ -22,7 +22,7 @@ export function bindIpc(ipc: IpcBinder, core: Core, window: () => Window | null)
     ipc.handle(callChannel(channel), (event, request: unknown) => {
       const frame = event.senderFrame as SenderFrame;
       if (!isTrustedSender(frame)) {
-        core.log.write('ipc_refused', { channel, sender: frame?.url ?? null });
+        core.log.warn('ipc_refused', { channel, sender: frame?.url ?? null });
         return UNTRUSTED_SENDER;
       }
       return core.invoke(channel, request);

@@ -26,7 +26,7 @@ export function createGatewayHealth(deps: Deps) {
       if (outageEnded) deps.retryWaitingLookups();
     },
     failed(target: GatewayTarget, error: GatewayError): void {
-      deps.log.write('gateway_error', { ...target, ...error.toJSON() });
+      deps.log.warn('gateway_error', { ...target, ...error.toJSON() });
       if (error.kind === 'unauthorized') {
         deps.settings.markRejected(target);
         deps.tokensChanged();

@@ -27,7 +27,7 @@ export function createDispatch(handlers: Handlers, log: Log): Invoke {
     } catch (error) {
       const appError = toAppError(error);
       if (appError.kind === 'internal' || appError.kind === 'storage')
-        log.write('handler_error', { channel, error });
+        log.error('handler_error', { channel, error });
       return { ok: false, error: appError };
     }
   };

@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   terminalId: 'T01',
   language: 'en',
   kiosk: false,
+  updateUrl: null,
 };
 
 const SETTINGS_KEY = 'settings';
@@ -40,7 +41,11 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   /** The token for a shop at any gateway address, current or one an older operation went to. */
   async function tokenAt(gatewayUrl: string, shopId: number): Promise<string | null> {
     const account = profileAccount({ gatewayUrl, shopId });
-    if (!tokens.has(account)) tokens.set(account, await vault.read({ gatewayUrl, shopId }));
+    if (!tokens.has(account)) {
+      const read = await vault.read({ gatewayUrl, shopId });
+      log.addSecret(read);
+      tokens.set(account, read);
+    }
     return tokens.get(account) ?? null;
   }
 
@@ -92,6 +97,8 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
 
     async setToken(shopId: number, value: string) {
       const p = profile(shopId);
+      // Before the keychain call: a failure's message must already be scrubbed of it.
+      log.addSecret(value);
       await vault.store(p, value);
       tokens.set(profileAccount(p), value);
       rejected.delete(profileAccount(p));
@@ -148,13 +155,13 @@ function loadSettings(repo: SettingsRepo, log: Log): Settings {
   try {
     stored = repo.get<unknown>(SETTINGS_KEY);
   } catch (error) {
-    log.write('settings_unreadable', { error });
+    log.warn('settings_unreadable', { error });
     return DEFAULT_SETTINGS;
   }
   if (stored === undefined) return DEFAULT_SETTINGS;
   const parsed = Settings.safeParse(stored);
   if (parsed.success) return parsed.data;
-  log.write('settings_invalid', {
+  log.warn('settings_invalid', {
     issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
   });
   return DEFAULT_SETTINGS;

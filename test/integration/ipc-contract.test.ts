@@ -117,6 +117,9 @@ before(async () => {
     'lookup.byNumber': { shopId: SHOP, operationNumber: created.operationNumber },
     'receipts.render': { localId: created.localId, width: 42 },
     'receipts.markPrinted': { localId: created.localId },
+    'app.setIdle': { home: true },
+    'updates.install': {},
+    'diagnostics.export': { path: join(dataDir, 'diagnostics.zip'), supervisorPin: '1234' },
   };
 });
 
@@ -146,8 +149,17 @@ async function keychain() {
   return JSON.stringify(await keytar.findCredentials(service));
 }
 
-/** Channels that only read; the contract may accept an empty or random object for them. */
-const READ_ONLY: ReadonlySet<ChannelName> = new Set(['app.getState', 'history.search', 'history.open']);
+/**
+ * Channels that only read, or (app.setIdle, updates.install with nothing downloaded) change nothing
+ * persisted; the contract may accept an empty or random object for them.
+ */
+const READ_ONLY: ReadonlySet<ChannelName> = new Set([
+  'app.getState',
+  'history.search',
+  'history.open',
+  'app.setIdle',
+  'updates.install',
+]);
 
 function assertInvalidInput(result: Result<unknown>, field?: string) {
   assert.equal(result.ok, false, `accepted: ${JSON.stringify(result)}`);
@@ -311,6 +323,15 @@ describe('near misses the agent could actually produce are named', () => {
     ['receipts.render', (b) => ({ ...b, width: 40 }), 'width'],
     ['receipts.render', (b) => ({ ...b, width: '42' }), 'width'],
     ['receipts.markPrinted', () => ({ localId: 0 }), 'localId'],
+    ['settings.save', (b) => ({ ...b, updateUrl: 'http://updates.example.com' }), 'updateUrl'],
+    ['settings.save', (b) => ({ ...b, updateUrl: 'http://127.0.0.1:8080/updates' }), 'updateUrl'],
+    ['settings.save', (b) => ({ ...b, updateUrl: 'https://user:pw@updates.example.com' }), 'updateUrl'],
+    ['app.setIdle', () => ({ home: 'yes' }), 'home'],
+    ['diagnostics.export', (b) => ({ ...b, path: 'diagnostics.zip' }), 'path'],
+    ['diagnostics.export', (b) => ({ ...b, path: '/tmp/diagnostics.txt' }), 'path'],
+    ['diagnostics.export', (b) => ({ ...b, supervisorPin: '123' }), 'supervisorPin'],
+    ['diagnostics.export', (b) => ({ ...b, supervisorPin: '12a4' }), 'supervisorPin'],
+    ['diagnostics.export', ({ supervisorPin: _pin, ...b }) => b, 'supervisorPin'],
   ];
   test('each names its field, and none changes anything', async () => {
     const before = snapshot();

@@ -137,6 +137,21 @@ describe('settings service', () => {
     }
   });
 
+  test('settings stored before updateUrl existed load with updates off; a stored one is kept', (t) => {
+    const f = fixture(t);
+    f.settings().save(live({ terminalId: 'T07' }));
+    const { updateUrl: _none, ...older } = { ...DEFAULT_SETTINGS, terminalId: 'T07' };
+    const db = new DatabaseSync(join(f.dir, DATABASE_FILE));
+    db.prepare("UPDATE settings SET value = ? WHERE key = 'settings'").run(JSON.stringify(older));
+    db.close();
+    const before = readLog(f.dir).length;
+    assert.deepEqual(f.restart().get(), { ...DEFAULT_SETTINGS, terminalId: 'T07', updateUrl: null });
+    assert.deepEqual(readLog(f.dir).slice(before), [], 'no warning: the field has a default');
+
+    f.restart().save(live({ updateUrl: 'https://updates.example.com/cashdesk' }));
+    assert.equal(f.restart().get().updateUrl, 'https://updates.example.com/cashdesk');
+  });
+
   test('live mode needs a gateway address first', (t) => {
     const settings = fixture(t).settings();
     assert.throws(

@@ -1,0 +1,48 @@
+// When an update may be installed: never mid-payment. Not while a checkout is under way, not while
+// any operation sits in Home's tray (an outcome unknown, a status not final, cash still to take or
+// hand over, a mismatch), and only once the renderer says it is on Home and idle there.
+import type { UpdateHold } from '../../common/contract.ts';
+import { openReason } from '../operations/view.ts';
+import type { Store } from '../store/index.ts';
+
+export type UpdateDecision = { allowed: true } | { allowed: false; hold: UpdateHold };
+
+/** Every row the tray's query returns, not just the first screenful: one missed row is one too many. */
+const ALL_ROWS = Number.MAX_SAFE_INTEGER;
+
+export function createUpdatePolicy(deps: { store: Store; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  // Until the renderer says otherwise, the desk is taken to be busy.
+  let idleOnHome = false;
+
+  /** A session held for a payer (until it expires), or a request to the gateway not yet answered. */
+  function checkoutUnderWay(): boolean {
+    return deps.store.operations
+      .unsettled()
+      .some(
+        (record) =>
+          record.origin === 'counter' &&
+          (record.phase === 'opening' ||
+            record.phase === 'creating' ||
+            (record.phase === 'session_open' &&
+              record.sessionExpiresAt !== null &&
+              Date.parse(record.sessionExpiresAt) > now())),
+      );
+  }
+
+  return {
+    setIdle(home: boolean) {
+      idleOnHome = home;
+    },
+    decide(): UpdateDecision {
+      if (!idleOnHome) return { allowed: false, hold: 'not_idle' };
+      if (checkoutUnderWay()) return { allowed: false, hold: 'checkout_in_progress' };
+      if (deps.store.operations.open(ALL_ROWS).some((record) => openReason(record) !== null)) {
+        return { allowed: false, hold: 'operation_open' };
+      }
+      return { allowed: true };
+    },
+  };
+}
+
+export type UpdatePolicy = ReturnType<typeof createUpdatePolicy>;
