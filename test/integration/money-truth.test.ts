@@ -25,11 +25,11 @@ async function live(t: TestContext, h: Harness, options: { token?: string; ttl?:
   const token = options.token ?? `live-${randomUUID()}`;
   const gateway = await startSandbox({ port: 0, token, sessionTtlSeconds: options.ttl ?? 900 });
   t.after(() => gateway.close());
-  await useGateway(h, gateway, token);
+  await pointAt(h, gateway, token);
   return gateway;
 }
 
-async function useGateway(h: Harness, gateway: Sandbox, token: string) {
+async function pointAt(h: Harness, gateway: Sandbox, token: string) {
   await h.call('settings.save', {
     gatewayUrl: gateway.url,
     shops: [{ id: SHOP, name: 'Shop' }],
@@ -102,7 +102,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     const otherToken = `other-${randomUUID()}`;
     const other = await startSandbox({ port: 0, token: otherToken });
     t.after(() => other.close());
-    await useGateway(h, other, otherToken);
+    await pointAt(h, other, otherToken);
     await new Promise((resolve) => setTimeout(resolve, 6_500));
     assert.equal(asked(other, op.operationNumber), 0, 'the new address was asked about an old operation');
     assert.equal((await get(h, op.localId)).phase, 'outcome_unknown');
