@@ -66,6 +66,8 @@ export type CoreProbe = {
   idle(): Promise<void>;
   /** The most lookups ever in flight at once for one operation, beyond the first. */
   duplicateInflight(): number;
+  /** Commits synced to disk so far (what durability costs). */
+  durableCommits(): number;
 };
 
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -187,7 +189,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   };
   return {
     core,
-    probe: { idle: () => lookups.idle(), duplicateInflight: () => lookups.duplicateInflight() },
+    probe: {
+      idle: () => lookups.idle(),
+      duplicateInflight: () => lookups.duplicateInflight(),
+      durableCommits: () => store.durableCommits(),
+    },
   };
 }
 
