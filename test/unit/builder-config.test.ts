@@ -76,12 +76,18 @@ test('Windows: one NSIS installer for x64 and arm64, installed per machine', () 
   assert.notEqual(config.nsis?.allowElevation, false);
 });
 
-test('macOS: a dmg for arm64 and x64, hardened runtime, our entitlements, notarized', () => {
-  assert.deepEqual(targets(config.mac?.target), { dmg: ['arm64', 'x64'] });
+test('macOS: a dmg (and the zip updates install from) for arm64 and x64, hardened runtime, our entitlements, notarized', () => {
+  assert.deepEqual(targets(config.mac?.target), { dmg: ['arm64', 'x64'], zip: ['arm64', 'x64'] });
   assert.equal(config.mac?.hardenedRuntime, true);
   assert.equal(config.mac?.entitlements, 'build/entitlements.mac.plist');
   assert.equal(config.mac?.entitlementsInherit, 'build/entitlements.mac.inherit.plist');
   assert.notEqual(config.mac?.notarize, false);
+});
+
+test('updates: a generic provider, so latest*.yml is written beside the installers', () => {
+  const publish = config.publish as { provider?: string; url?: string } | undefined;
+  assert.equal(publish?.provider, 'generic');
+  assert.match(publish?.url ?? '', /^https:\/\//);
 });
 
 test('no signing secret is written in the file: they come from the environment', () => {
