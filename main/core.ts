@@ -7,57 +7,28 @@ import { createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
 import { createConnectivity } from './connectivity.ts';
-import { createGateways, type GatewayTuning } from './gateway/gateways.ts';
+import type { Core, CoreOptions, CoreProbe, Listener } from './core-types.ts';
+import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { historyHandlers } from './history/handlers.ts';
-import { createDispatch, type Invoke } from './ipc/dispatch.ts';
+import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
-import { createLog, type Log } from './log.ts';
+import { createLog } from './log.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
-import { createLookups, DEFAULT_LOOKUP_POLICY, type LookupPolicy } from './lookups/queue.ts';
+import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
 import { createJournal } from './operations/journal.ts';
 import { receiptHandlers } from './receipts/handlers.ts';
-import type { Sandbox } from './sandbox/server.ts';
 import { createAppState } from './settings/app-state.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { createSettingsService } from './settings/service.ts';
+import { createAgentDay } from './shift/day.ts';
 import { createStore } from './store/index.ts';
-import { startTrainingGateway, type TrainingGateway } from './training/gateway.ts';
+import { startTrainingGateway } from './training/gateway.ts';
 import { trainingHandlers } from './training/handlers.ts';
 import { createVault } from './vault/index.ts';
 
-export type CoreOptions = {
-  dataDir: string;
-  /** The keychain service name; tests use their own so they never touch the real entries. */
-  keychainService?: string;
-  /** A training gateway already running (tests, the browser preview). Otherwise one is started. */
-  training?: TrainingGateway;
-  gateway?: GatewayTuning;
-  lookups?: Partial<LookupPolicy>;
-  version?: string;
-};
-
-type Listener = (event: EventName, payload: unknown) => void;
-
-export type Core = {
-  /** Validates the request against the contract, runs the handler, and never throws. */
-  invoke: Invoke;
-  on(listener: Listener): () => void;
-  /** The support log, for what the shell itself must record (a refused IPC sender). */
-  log: Log;
-  /** The training gateway this core started itself, if any. */
-  readonly sandbox: Sandbox | null;
-  close(): Promise<void>;
-};
-
-/** What tests and benchmarks may watch, kept off the `Core` the shell gets. */
-export type CoreProbe = {
-  /** Resolves when no lookup is queued or in flight. */
-  idle(): Promise<void>;
-  /** The most lookups ever in flight at once for one operation, beyond the first. */
-  duplicateInflight(): number;
-};
+export type { Core, CoreOptions, CoreProbe } from './core-types.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   return (await assembleCore(options)).core;
@@ -94,6 +65,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const retryWaitingLookups = () => {
     store.outbox.retryFailedNow();
     lookups.kick();
+    day.gatewayBack();
   };
   const health = createGatewayHealth({
     connectivity,
@@ -112,22 +84,41 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     policy: { ...DEFAULT_LOOKUP_POLICY, ...options.lookups },
     answered: (result) => emit('lookup.answered', result),
   });
-  const checkout = createCheckout({ store, settings, gateways, journal, lookups, connectivity, health });
-  const custody = createCustody({ store, journal, settings });
+  // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
+  const day = createAgentDay(
+    options,
+    { store, log, settings, gateways, journal, health, emit },
+    () => checkout,
+  );
+  const { attribute } = day;
+  const checkout = createCheckout({
+    store,
+    settings,
+    gateways,
+    journal,
+    lookups,
+    connectivity,
+    health,
+    attribute,
+  });
+  const custody = createCustody({ store, journal, settings, attribute });
 
   recoverUnsettled(store, journal, lookups);
+  day.start();
 
   const handlers: Handlers = {
     ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups }),
     ...checkoutHandlers(checkout, custody),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
-    ...receiptHandlers({ checkout, journal, settings }),
+    ...receiptHandlers({ checkout, journal, settings, operator: day.operator }),
     ...lookupHandlers({ store, gateways, health, journal, lookups }),
+    ...day.handlers,
   };
 
   const core: Core = {
-    invoke: createDispatch(handlers, log),
+    // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
+    invoke: createDispatch(day.guard(handlers), log),
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -137,6 +128,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     async close() {
       lookups.close();
       listeners.clear();
+      await day.close();
       store.close();
       await sandbox?.close();
     },
