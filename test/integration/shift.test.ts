@@ -19,7 +19,7 @@ import {
   SHOP,
   startHarness,
 } from '../support/core.ts';
-import { must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
 function refusal(result: Result<unknown>): AppError {
   assert.equal(result.ok, false, `accepted: ${JSON.stringify(result).slice(0, 300)}`);
