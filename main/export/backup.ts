@@ -34,6 +34,7 @@ export function createBackups(deps: Deps) {
   const { store } = deps;
   let running: Promise<BackupState> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
 
   const state = (): BackupState =>
     store.settings.get<BackupState>(STATE_KEY) ?? { lastAt: null, lastFile: null, lastError: null };
@@ -100,7 +101,7 @@ export function createBackups(deps: Deps) {
     /** The daily copy: checked now and every hour, made when the last one is a day old. */
     start() {
       const check = () => {
-        if (due()) quietly('daily');
+        if (!closed && due()) quietly('daily');
       };
       timer = setInterval(check, CHECK_EVERY_MS);
       timer.unref();
@@ -108,6 +109,7 @@ export function createBackups(deps: Deps) {
     },
     /** Resolves once a backup under way has finished (the database closes after it). */
     async close() {
+      closed = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
     },

@@ -21,6 +21,7 @@ import type { Desk } from '../staff/desk.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import type { DeskSettingsStore } from './desk-settings.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
@@ -64,11 +65,15 @@ export function createShifts(deps: Deps) {
     return shift;
   }
 
+  /** Training operations never count in a live shift, nor live ones in a training shift. */
+  const ownOf = (shift: ShiftRecord, operations: OperationRecord[]) =>
+    operations.filter((op) => op.training === shift.training);
+
   function expected(shift: ShiftRecord): CashLine[] {
     return cashLines(
       shift.id,
       shift.openingFloat,
-      store.shifts.operations(shift.id),
+      ownOf(shift, store.shifts.operations(shift.id)),
       store.shifts.movements(shift.id),
     );
   }
@@ -97,14 +102,25 @@ export function createShifts(deps: Deps) {
   }
 
   /** The shift's operations, checked at their gateways, and what disagrees with the custody records. */
-  async function reconcile(shift: ShiftRecord): Promise<Reconciliation> {
-    const { checked, unanswered } = await deps.reconciler.check(store.shifts.operations(shift.id));
+  /**
+   * Checks the shift's operations at their gateways, then reads them once more, as they now stand,
+   * for what disagrees with the custody records (and for the report built from them).
+   */
+  async function reconcile(
+    shift: ShiftRecord,
+    operations: OperationRecord[],
+  ): Promise<{ reconciliation: Reconciliation; after: OperationRecord[] }> {
+    const { checked, unanswered } = await deps.reconciler.check(operations);
+    const after = store.shifts.operations(shift.id);
     return {
-      at: nowIso(),
-      complete: unanswered === 0,
-      checked,
-      unanswered,
-      findings: findings(shift, store.shifts.operations(shift.id)),
+      reconciliation: {
+        at: nowIso(),
+        complete: unanswered === 0,
+        checked,
+        unanswered,
+        findings: findings(shift, after),
+      },
+      after,
     };
   }
 
@@ -114,7 +130,7 @@ export function createShifts(deps: Deps) {
     if (!shift || !z)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
     if (shift.reconciled) return zReport(shiftId);
-    const result = await reconcile(shift);
+    const { reconciliation: result } = await reconcile(shift, store.shifts.operations(shift.id));
     if (!result.complete) {
       throw new AgentError(
         'unreachable',
@@ -261,7 +277,11 @@ export function createShifts(deps: Deps) {
       supervisorPin?: string | undefined;
     }): Promise<ZReport> {
       let shift = requireOpen();
-      const cash = expected(shift);
+      // The shift's operations are read once before the close and once after its reconciliation:
+      // at 5,000 operations each read is most of what a Z report costs.
+      let operations = store.shifts.operations(shift.id);
+      const movements = store.shifts.movements(shift.id);
+      const cash = cashLines(shift.id, shift.openingFloat, ownOf(shift, operations), movements);
       const counted = countDrawer(input.counted, 'counted');
       const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
       if (missing) {
@@ -280,9 +300,10 @@ export function createShifts(deps: Deps) {
           });
         }
         approved = await deps.supervisor.approve(input.supervisorPin, what);
+        // Anything may have moved during the PIN check.
+        shift = requireOpen();
+        operations = store.shifts.operations(shift.id);
       }
-      shift = requireOpen();
-      const operations = store.shifts.operations(shift.id);
       const inFlight = operations.find(
         (op) =>
           op.phase === 'opening' || op.phase === 'creating' || deps.checkout().createInFlight(op.localId),
@@ -303,15 +324,9 @@ export function createShifts(deps: Deps) {
         for (const op of operations) {
           if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout().abandon(op.localId);
         }
-        const reconciliation = await reconcile(shift);
+        const { reconciliation, after } = await reconcile(shift, operations);
         const at = nowIso();
-        const x = buildXReport(
-          shift,
-          summary(shift),
-          store.shifts.operations(shift.id),
-          store.shifts.movements(shift.id),
-          at,
-        );
+        const x = buildXReport(shift, summary(shift), after, store.shifts.movements(shift.id), at);
         const number = store.durable(() =>
           store.shifts.close(shift, at, reconciliation.complete, (n) => ({
             ...x,
