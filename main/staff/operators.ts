@@ -7,7 +7,7 @@ import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { type OperatorRow, operatorSubject } from '../store/staff.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
-import { hashPin, isGuessable } from './pin-hash.ts';
+import { hashNewPin } from './pin-hash.ts';
 
 export function createOperators(deps: { store: Store; guard: PinGuard; log: Log }) {
   const { store, guard } = deps;
@@ -30,15 +30,6 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
     unlock: 'a supervisor must lift it (Settings, Operators).',
   });
 
-  async function newHash(pin: string): Promise<string> {
-    if (isGuessable(pin)) {
-      throw new AgentError('validation', 'Choose a PIN that is not one digit repeated or a straight run.', {
-        field: 'pin',
-      });
-    }
-    return hashPin(pin);
-  }
-
   return {
     list: (): Operator[] => store.staff.operators().map(view),
 
@@ -48,7 +39,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
       if (taken(name)) {
         throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
       }
-      const hash = await newHash(pin);
+      const hash = await hashNewPin(pin);
       if (taken(name)) {
         throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
       }
@@ -63,7 +54,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
 
     async setPin(id: number, pin: string): Promise<Operator> {
       const row = active(id);
-      const hash = await newHash(pin);
+      const hash = await hashNewPin(pin);
       store.durable(() => store.staff.setPin(operatorSubject(row.id), hash));
       deps.log.write('operator_pin_set', { operatorId: row.id });
       return view(row);

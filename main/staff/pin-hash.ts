@@ -4,6 +4,7 @@
 // file however slow the hash is; what stops guessing is the wait after 3 wrong tries and the
 // lock-out after 10 (pin-guard.ts), and the database belongs to the OS user.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { AgentError } from '../app-error.ts';
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
@@ -34,8 +35,18 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
 }
 
 /** PINs anyone would try first: one digit repeated, or a straight run up or down (1234, 9876). */
-export function isGuessable(pin: string): boolean {
+function isGuessable(pin: string): boolean {
   const digits = [...pin].map(Number);
   const steps = new Set(digits.slice(1).map((d, i) => d - digits[i]!));
   return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
+}
+
+/** The hash of a PIN being set; one anyone would try first is refused. */
+export function hashNewPin(pin: string): Promise<string> {
+  if (isGuessable(pin)) {
+    throw new AgentError('validation', 'Choose a PIN that is not one digit repeated or a straight run.', {
+      field: 'pin',
+    });
+  }
+  return hashPin(pin);
 }

@@ -15,7 +15,7 @@ import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
-import { hashPin, isGuessable } from './pin-hash.ts';
+import { hashNewPin } from './pin-hash.ts';
 
 /** Placed in the data folder by the machine's OS user (never by the app): clears a forgotten PIN. */
 export const SUPERVISOR_RESET_FILE = 'RESET-SUPERVISOR-PIN';
@@ -75,12 +75,7 @@ export function createSupervisor(deps: Deps) {
           field: 'supervisor',
         });
       }
-      if (isGuessable(pin)) {
-        throw new AgentError('validation', 'Choose a PIN that is not one digit repeated or a straight run.', {
-          field: 'pin',
-        });
-      }
-      const hash = await hashPin(pin);
+      const hash = await hashNewPin(pin);
       store.durable(() => store.staff.setPin('supervisor', hash));
       deps.log.write('supervisor_pin_set', {});
       grant();

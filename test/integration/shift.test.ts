@@ -46,6 +46,19 @@ async function liveShift(t: TestContext, options: HarnessOptions = {}) {
   return { h, operatorId };
 }
 
+/** A cash payin the desk must refuse to start; its error. */
+async function refusedSession(h: Harness): Promise<AppError> {
+  return refusal(
+    await h.invoke('checkout.openSession', {
+      shopId: SHOP,
+      operationType: 'payin',
+      paymentMethodId: METHODS.cashKztIn,
+      amount: '5000',
+      payerId: 'p1',
+    }),
+  );
+}
+
 const cashOf = async (h: Harness, currency: string) =>
   (await h.call('shift.current', {})).cash.find((c) => c.currency === currency)?.expected;
 
@@ -81,15 +94,7 @@ describe('Live', () => {
     const h = await startHarness(t);
     await liveDesk(h);
     h.sandbox.resetRequests();
-    const error = refusal(
-      await h.invoke('checkout.openSession', {
-        shopId: SHOP,
-        operationType: 'payin',
-        paymentMethodId: METHODS.cashKztIn,
-        amount: '5000',
-        payerId: 'p1',
-      }),
-    );
+    const error = await refusedSession(h);
     assert.equal(error.kind, 'conflict');
     assert.match(error.message, /No shift is open/);
     assert.equal(h.sandbox.requests().length, 0);
@@ -259,15 +264,7 @@ describe('Live', () => {
 
     const after = await h.call('desk.state', {});
     assert.deepEqual([after.operator, after.shift, after.locked], [null, null, false]);
-    const closed = refusal(
-      await h.invoke('checkout.openSession', {
-        shopId: SHOP,
-        operationType: 'payin',
-        paymentMethodId: METHODS.cashKztIn,
-        amount: '5000',
-        payerId: 'p1',
-      }),
-    );
+    const closed = await refusedSession(h);
     assert.equal(closed.kind, 'conflict');
 
     // The next shift's Z report is number 2; the list is newest first; the first never changes.
@@ -344,15 +341,7 @@ describe('Live', () => {
     const day = new Date().toISOString().slice(2, 10).replaceAll('-', '');
     // Another desk with the same terminal ID got there first.
     await foreignOperation(h.sandbox, `T07-${day}-0001`);
-    const error = refusal(
-      await h.invoke('checkout.openSession', {
-        shopId: SHOP,
-        operationType: 'payin',
-        paymentMethodId: METHODS.cashKztIn,
-        amount: '5000',
-        payerId: 'p1',
-      }),
-    );
+    const error = await refusedSession(h);
     assert.equal(error.kind, 'conflict');
     assert.equal(error.field, 'terminalId');
     assert.match(error.message, /terminal ID T07 may be in use at another desk/);
