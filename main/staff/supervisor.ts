@@ -25,8 +25,8 @@ export const SUPERVISOR_GRANT_MS = 5 * 60_000;
 
 const OWNER: PinOwner = {
   subject: 'supervisor',
-  label: 'The supervisor PIN',
-  unlock: 'reset it as "A forgotten supervisor PIN" in the README describes.',
+  label: 'The supervisor',
+  unlock: 'reset the supervisor PIN as "A forgotten supervisor PIN" in the README describes.',
 };
 
 type Deps = {

@@ -235,6 +235,13 @@ describe('Live', () => {
         .needsApproval,
       false,
     );
+    // A threshold of the desk's own for KZT: 600 short is then within it.
+    const desk = (await h.call('desk.state', {})).settings;
+    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+    await h.call('settings.saveDesk', { ...desk, varianceThresholds: [{ currency: 'KZT', amount: '600' }] });
+    assert.equal((await h.call('shift.previewClose', { counted })).needsApproval, false);
+    await h.call('settings.saveDesk', desk);
+    await h.call('supervisor.lock', {});
     const missing = refusal(await h.invoke('shift.close', { counted: [counted[0]!] }));
     assert.deepEqual([missing.kind, missing.field], ['validation', 'counted']);
     const noNote = refusal(await h.invoke('shift.close', { counted }));
