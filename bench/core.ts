@@ -345,7 +345,7 @@ type GatewayProcess = TrainingGateway & {
 };
 
 /** The sandbox as its own process on a free port, like the gateway the app really talks to. */
-async function startGatewayProcess(): Promise<GatewayProcess> {
+export async function startGatewayProcess(): Promise<GatewayProcess> {
   const token = randomBytes(18).toString('base64url');
   const child: ChildProcess = spawn(
     process.execPath,
@@ -383,7 +383,11 @@ async function startGatewayProcess(): Promise<GatewayProcess> {
   };
 }
 
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function pool<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -392,7 +396,7 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
   );
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -402,7 +406,7 @@ function round(value: number, digits = 2): number {
 }
 
 /** A keychain service of the benchmark's own; nothing here reads or writes a token. */
-function keychain(): string {
+export function keychain(): string {
   return `cashdesk-bench-${randomUUID()}`;
 }
 

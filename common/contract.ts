@@ -3,6 +3,8 @@
 // renderer all take the same declarations.
 export * from './api.ts';
 export * from './channels.ts';
+export * from './denominations.ts';
+export * from './desk.ts';
 export * from './enums.ts';
 export * from './limits.ts';
 export * from './values.ts';

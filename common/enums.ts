@@ -15,3 +15,27 @@ export type OperationTypeValue = (typeof OPERATION_TYPES)[number];
  */
 export const KNOWN_STATUSES = ['created', 'captured'] as const;
 export const FINAL_STATUSES: ReadonlySet<string> = new Set<string>(['captured']);
+
+/** Cash put into the drawer, or taken from it to the safe; each with a reason and the supervisor's PIN. */
+export const CASH_MOVEMENT_KINDS = ['added', 'removed'] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+
+/**
+ * Where the gateway and this desk's custody records disagree, as the Z report lists them.
+ * - captured_not_handed_over: a payout the gateway captured whose cash was never handed over (the
+ *   payer may still be owed);
+ * - captured_not_received: a payin the gateway captured whose cash was never recorded as received;
+ * - received_not_captured: cash received for a payin the gateway has not captured;
+ * - handed_over_not_captured: cash handed over for a payout the gateway no longer reads as captured;
+ * - mismatch: the gateway holds other figures than those entered;
+ * - outcome_unknown: whether the operation exists at the gateway is still not known.
+ */
+export const FINDING_KINDS = [
+  'captured_not_handed_over',
+  'captured_not_received',
+  'received_not_captured',
+  'handed_over_not_captured',
+  'mismatch',
+  'outcome_unknown',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];

@@ -22,6 +22,10 @@ export const ERROR_KINDS = [
   ...GATEWAY_ERROR_KINDS,
   'outcome_unknown',
   'conflict',
+  // The desk or the supervisor's settings are locked: a PIN opens them (field says which).
+  'locked',
+  // A PIN was wrong, or not checked during the wait after wrong ones (retryAt says until when).
+  'pin_refused',
   'storage',
   'internal',
 ] as const;

@@ -14,7 +14,14 @@ export const LIMITS = {
   shopsPerTerminal: 50,
   tokenMin: 8,
   tokenMax: 4096,
-  /** A file path main writes to (the diagnostics zip); Windows' long-path limit is beyond any desk's needs. */
+  operatorName: 40,
+  operators: 200,
+  /** A cash movement's reason, a close note. */
+  note: 200,
+  /** Currencies in one drawer count, denominations in one currency. */
+  drawerCurrencies: 12,
+  denominations: 30,
+  /** A file path the core writes to (a CSV export, a backup folder). */
   filePath: 1024,
 } as const;
 

@@ -127,6 +127,9 @@ export const OperationView = z.object({
   custody: Custody.nullable(),
   /** Run at this desk; false for another terminal's operation found by lookup. */
   ownDesk: z.boolean(),
+  /** The operator whose shift it was started in, and that shift; null for older or looked-up ones. */
+  operator: z.string().nullable(),
+  shiftId: z.number().int().nullable(),
 });
 export type OperationView = z.infer<typeof OperationView>;
 
@@ -208,6 +211,7 @@ export const HistoryRow = OperationView.pick({
   createdAt: true,
   custody: true,
   mismatch: true,
+  operator: true,
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 
@@ -257,6 +261,8 @@ export const AppError = z.object({
   field: z.string().optional(),
   /** The operation the error concerns, when there is one, so the screen can follow it. */
   localId: localId.optional(),
+  /** For a PIN refused after too many wrong ones: the next try is checked only from then on. */
+  retryAt: isoTime.optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 export type ErrorKind = AppError['kind'];

@@ -12,16 +12,19 @@ export class AgentError extends Error {
   readonly cash: CashAdvice;
   readonly field: string | undefined;
   readonly localId: number | undefined;
+  /** For a PIN refused after too many wrong ones: when the next try will be checked. */
+  readonly retryAt: string | undefined;
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { cash?: CashAdvice; field?: string; localId?: number } = {},
+    options: { cash?: CashAdvice; field?: string; localId?: number; retryAt?: string } = {},
   ) {
     super(message);
     this.kind = kind;
     this.cash = options.cash ?? 'none';
     this.field = options.field;
     this.localId = options.localId;
+    this.retryAt = options.retryAt;
   }
 }
 
@@ -34,6 +37,7 @@ export function toAppError(error: unknown, context: { localId?: number; cash?: C
       cash: error.cash,
       ...(error.field ? { field: error.field } : {}),
       ...(error.localId ? { localId: error.localId } : base.localId ? { localId: base.localId } : {}),
+      ...(error.retryAt ? { retryAt: error.retryAt } : {}),
     };
   }
   if (error instanceof GatewayError) {

@@ -159,3 +159,18 @@ export function createRedactor() {
 }
 
 export type Redactor = ReturnType<typeof createRedactor>;
+
+/** The payer's requisites as typed, so the log masks them even inside a message that echoes one. */
+export function learnPersonalValues(
+  log: { addPersonal(value: string): void },
+  channel: string,
+  request: unknown,
+): void {
+  if (channel !== 'checkout.createOperation') return;
+  const requisites = (request as { payerRequisites?: unknown } | null)?.payerRequisites;
+  if (!Array.isArray(requisites)) return;
+  for (const requisite of requisites) {
+    const value = (requisite as { value?: unknown } | null)?.value;
+    if (typeof value === 'string') log.addPersonal(value);
+  }
+}

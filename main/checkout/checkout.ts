@@ -19,6 +19,9 @@ import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
 
+/** The shift a new operation belongs to, and its operator (main/shift/shifts.ts). */
+export type Attribute = (training: boolean) => { shiftId: number; operator: string };
+
 type Deps = {
   store: Store;
   settings: SettingsService;
@@ -27,6 +30,7 @@ type Deps = {
   lookups: Lookups;
   connectivity: ConnectivityTracker;
   health: GatewayHealth;
+  attribute: Attribute;
 };
 
 export function createCheckout(deps: Deps) {
@@ -82,6 +86,8 @@ export function createCheckout(deps: Deps) {
         field: 'shopId',
       });
     }
+    // In Live, no operation outside a shift: refused before the gateway is asked anything.
+    deps.attribute(settings.mode === 'training');
     const method = await findMethod(input.shopId, input.operationType, input.paymentMethodId);
     if (!isWithin(input.amount, method.minAmount, method.maxAmount)) {
       throw new AgentError(
@@ -91,6 +97,8 @@ export function createCheckout(deps: Deps) {
       );
     }
     const { client, target } = await deps.gateways.current(input.shopId);
+    // Asked again after the last await, so nothing starts in a shift that has begun closing.
+    const { shiftId, operator } = deps.attribute(target.training);
     // Write ahead, on stable storage: the number is allocated and the intent stored, bound to the
     // gateway it goes to, before that gateway hears of it.
     const record = store.durable(() =>
@@ -110,6 +118,8 @@ export function createCheckout(deps: Deps) {
           amount: input.amount,
           currency: method.currency,
           phase: 'opening',
+          shiftId,
+          operator,
         },
         { kind: 'session_requested' },
       ),
@@ -146,6 +156,14 @@ export function createCheckout(deps: Deps) {
         { phase: 'session_failed', lastErrorKind: kind, lastErrorMessage: errorText(error) },
         { kind: 'session_failed', detail: kind },
       );
+      if (error instanceof GatewayError && error.status === 409) {
+        // This desk never reuses a number, so the gateway holding it means another desk issued it.
+        throw new AgentError(
+          'conflict',
+          `The gateway already holds operation number ${record.operationNumber}: terminal ID ${record.terminalId} may be in use at another desk. A supervisor must give this desk an ID of its own in Settings.`,
+          { field: 'terminalId', localId: record.localId },
+        );
+      }
       if (error instanceof GatewayError)
         throw new AgentError(error.kind, error.message, { localId: record.localId });
       throw error;

@@ -6,8 +6,15 @@ import type { Journal } from '../operations/journal.ts';
 import { cashAdvice } from '../operations/view.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
+import type { Attribute } from './checkout.ts';
 
-export function createCustody(deps: { store: Store; journal: Journal; settings: SettingsService }) {
+export function createCustody(deps: {
+  store: Store;
+  journal: Journal;
+  settings: SettingsService;
+  /** The open shift, whose drawer the cash goes into or out of, and its operator. */
+  attribute: Attribute;
+}) {
   const { store, journal } = deps;
 
   return {
@@ -43,17 +50,19 @@ export function createCustody(deps: { store: Store; journal: Journal; settings: 
         });
       }
       const kind = advice === 'accept' ? 'received' : 'handed_over';
+      const { shiftId, operator } = deps.attribute(record.training);
       const saved = journal.save(
         localId,
         {
           custodyKind: kind,
           custodyAt: new Date().toISOString(),
           custodyTerminalId: deps.settings.get().terminalId,
-          custodyOperator: null,
+          custodyOperator: operator,
+          custodyShiftId: shiftId,
         },
         {
           kind: kind === 'received' ? 'cash_received' : 'cash_handed_over',
-          detail: `${record.amount} ${record.currency}`,
+          detail: `${record.amount} ${record.currency} by ${operator}`,
         },
         // The agent is told only once it would survive a power cut.
         { durable: true },

@@ -5,7 +5,7 @@ import { requireSupervisor, type SupervisorPins } from './supervisor.ts';
 
 export function diagnosticsHandlers(deps: {
   source: DiagnosticsSource;
-  supervisors: SupervisorPins | null;
+  supervisors: SupervisorPins;
 }): HandlerTable<'diagnostics.export'> {
   return {
     'diagnostics.export': async ({ path, supervisorPin }) => {

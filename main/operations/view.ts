@@ -120,5 +120,7 @@ export function toView(record: OperationRecord): OperationView {
     mismatch: record.mismatch,
     custody: custody(record),
     ownDesk: record.origin === 'counter',
+    operator: record.operator,
+    shiftId: record.shiftId,
   };
 }

@@ -10,6 +10,8 @@ export function receiptHandlers(deps: {
   checkout: Checkout;
   journal: Journal;
   settings: SettingsService;
+  /** Who is at the desk when it prints: the print event carries them. */
+  operator: () => string | null;
 }): HandlerTable<'receipts.render' | 'receipts.markPrinted'> {
   const { journal } = deps;
   /** A receipt is for an operation the gateway holds, never for an attempt. */
@@ -36,9 +38,9 @@ export function receiptHandlers(deps: {
     'receipts.markPrinted': ({ localId }) => {
       const record = receiptable(localId);
       const printCount = record.printCount + 1;
-      return journal.view(
-        journal.save(localId, { printCount }, { kind: 'receipt_printed', detail: `print ${printCount}` }),
-      );
+      const by = deps.operator();
+      const detail = `print ${printCount}${by ? ` by ${by}` : ''}`;
+      return journal.view(journal.save(localId, { printCount }, { kind: 'receipt_printed', detail }));
     },
   };
 }

@@ -13,6 +13,7 @@ const WORDS = {
     payout: 'Cash out (withdrawal)',
     shop: 'Shop',
     terminal: 'Terminal',
+    operator: 'Operator',
     operation: 'Operation',
     date: 'Date',
     method: 'Method',
@@ -35,6 +36,7 @@ const WORDS = {
     payout: 'Выдача наличных',
     shop: 'Магазин',
     terminal: 'Терминал',
+    operator: 'Кассир',
     operation: 'Операция',
     date: 'Дата',
     method: 'Способ',
@@ -93,6 +95,7 @@ export function renderReceipt({
   lines.push(rule);
   lines.push(...field(w.shop, `${shopName} (${op.shopId})`));
   if (op.terminalId) lines.push(...field(w.terminal, op.terminalId));
+  if (op.operator) lines.push(...field(w.operator, op.operator));
   lines.push(...field(w.operation, op.operationNumber));
   lines.push(...field(w.date, formatTime(op.registeredAt ?? op.createdAt, language, timeZone)));
   if (op.methodName) lines.push(...field(w.method, op.methodName));

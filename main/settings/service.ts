@@ -6,6 +6,7 @@ import type { GatewayTarget } from '../gateway/gateways.ts';
 import type { Log } from '../log.ts';
 import type { SettingsRepo } from '../store/settings.ts';
 import { type Profile, profileAccount, type Vault } from '../vault/index.ts';
+import { loadStored } from './stored.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   mode: 'training',
@@ -151,20 +152,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
  * older version with different rules, gives the defaults and a line in the log, never a crash.
  */
 function loadSettings(repo: SettingsRepo, log: Log): Settings {
-  let stored: unknown;
-  try {
-    stored = repo.get<unknown>(SETTINGS_KEY);
-  } catch (error) {
-    log.warn('settings_unreadable', { error });
-    return DEFAULT_SETTINGS;
-  }
-  if (stored === undefined) return DEFAULT_SETTINGS;
-  const parsed = Settings.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  log.warn('settings_invalid', {
-    issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-  });
-  return DEFAULT_SETTINGS;
+  return loadStored(repo, SETTINGS_KEY, Settings, DEFAULT_SETTINGS, log, 'settings');
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,9 +1,13 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
+import { backup } from 'node:sqlite';
+import { createExportRepo } from './export.ts';
 import { durableTransaction, openDatabase, transaction } from './open.ts';
 import { createOperationsRepo } from './operations.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createSettingsRepo } from './settings.ts';
+import { createShiftsRepo } from './shifts.ts';
+import { createStaffRepo } from './staff.ts';
 
 export const DATABASE_FILE = 'cashdesk.sqlite';
 
@@ -14,6 +18,9 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     operations: createOperationsRepo(db, now),
     outbox: createOutboxRepo(db, now),
     settings: createSettingsRepo(db),
+    staff: createStaffRepo(db, now),
+    shifts: createShiftsRepo(db),
+    exports: createExportRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** On stable storage when it returns: for what must survive a power cut. */
     durable: <T>(work: () => T) => {
@@ -23,6 +30,8 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     },
     /** How many commits were synced to disk (the benchmark's cost of durability). */
     durableCommits: () => durableCommits,
+    /** A consistent copy of the live database (SQLite's online backup), written to `file`. */
+    backup: (file: string) => backup(db, file),
     close: () => db.close(),
   };
 }

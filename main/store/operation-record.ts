@@ -45,6 +45,11 @@ export type OperationRecord = {
   custodyAt: string | null;
   custodyTerminalId: string | null;
   custodyOperator: string | null;
+  /** The operator and the shift the operation was started in; null before shifts, or found by lookup. */
+  operator: string | null;
+  shiftId: number | null;
+  /** The shift whose drawer the custody's cash went into or out of. */
+  custodyShiftId: number | null;
 };
 
 export type NewOperation = Pick<
@@ -110,6 +115,9 @@ export const COLUMNS: Record<keyof OperationRecord, Column> = {
   custodyAt: { column: 'custody_at' },
   custodyTerminalId: { column: 'custody_terminal_id' },
   custodyOperator: { column: 'custody_operator' },
+  operator: { column: 'operator' },
+  shiftId: { column: 'shift_id' },
+  custodyShiftId: { column: 'custody_shift_id' },
 };
 export const KEYS = Object.keys(COLUMNS) as (keyof OperationRecord)[];
 const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {

@@ -362,6 +362,16 @@ export const en = {
         what: 'This operation is already being handled.',
         next: 'Open it from History.',
       },
+      locked: {
+        title: 'Locked',
+        what: 'This needs a PIN first.',
+        next: 'Enter the PIN, or ask a supervisor.',
+      },
+      pin_refused: {
+        title: 'PIN not accepted',
+        what: 'The PIN was wrong, or tried again too soon.',
+        next: 'Wait until the time shown, then try again.',
+      },
       storage: {
         title: 'Local storage problem',
         what: 'The desk could not save to its local database.',

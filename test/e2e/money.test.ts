@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { OperationEvent, OperationView } from '../../common/contract.ts';
+import type { OperationEvent, OperationView, Settings } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
 import { foreignOperation, REQUISITE_VALUES, until } from '../support/core.ts';
+import { goLive, must, SUPERVISOR_PIN } from '../support/desk.ts';
 import { cashInButton, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
 
@@ -264,6 +265,13 @@ test('Settings list the unresolved operations before a change of gateway URL or 
   const h = await startE2E(t, 'settings-unresolved');
   const { page, core, sandbox } = h;
   const waiting = await payoutThroughCore(core, 'PAYER-OPEN');
+  // The supervisor's part, done here through the core: a PIN (which unlocks Settings), the desk's
+  // own terminal ID, and the training shift closed, as Live requires.
+  const state = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: Settings } };
+  const { mode: _mode, ...saved } = state.value.settings;
+  await must(core.invoke, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
+  await must(core.invoke, 'shift.close', { counted: [] });
+  await must(core.invoke, 'settings.save', { ...saved, terminalId: 'T07' });
   await openHome(page, h.url);
   await openSettings(page);
 
@@ -314,11 +322,10 @@ test('an operation whose lookup waits for a token says so, and who must act', as
   const h = await startE2E(t, 'token-wait');
   const { page, core, sandbox } = h;
   // Live against the sandbox itself (loopback may be plain http), with its token for shop 1001.
-  const settings = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: object } };
-  const { mode: _mode, ...saved } = settings.value.settings as { mode: string };
-  await core.invoke('settings.save', { ...saved, gatewayUrl: sandbox.url });
+  const settings = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: Settings } };
+  const { mode: _mode, ...saved } = settings.value.settings;
+  await goLive(core.invoke, { ...saved, gatewayUrl: sandbox.url });
   await core.invoke('settings.setToken', { shopId: 1001, token: sandbox.token });
-  await core.invoke('settings.setMode', { mode: 'live' });
   const payout = await payoutThroughCore(core, 'PAYER-TOKEN');
   // The gateway stops accepting the token: every lookup from now on is refused.
   sandbox.inject('getOperation', { kind: 'respond', status: 401 }, Number.POSITIVE_INFINITY);

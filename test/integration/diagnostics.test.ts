@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
+import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { METHODS, openSession, REQUISITE_VALUES, SHOP, startHarness, until } from '../support/core.ts';
 
 const PIN = '840517';
@@ -82,7 +83,7 @@ test('the zip has the logs, versions, database statistics, connectivity and queu
   assert.equal(typeof versions.os.platform, 'string');
 
   const database = JSON.parse(files['database.json']!);
-  assert.equal(database.schemaVersion, 3);
+  assert.equal(database.schemaVersion, MIGRATIONS.length);
   assert.ok(database.bytes.database > 0);
   assert.ok(database.rows.operations >= 1);
   assert.ok(database.rows.outbox >= 1);

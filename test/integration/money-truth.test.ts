@@ -19,26 +19,31 @@ import {
   startHarness,
   until,
 } from '../support/core.ts';
+import { goLive } from '../support/desk.ts';
 
-/** A live gateway beside the harness's training one, set up in Settings with its token. */
+/** A live gateway beside the harness's training one, set up as a supervisor does, with its token. */
 async function live(t: TestContext, h: Harness, options: { token?: string; ttl?: number } = {}) {
   const token = options.token ?? `live-${randomUUID()}`;
   const gateway = await startSandbox({ port: 0, token, sessionTtlSeconds: options.ttl ?? 900 });
   t.after(() => gateway.close());
-  await pointAt(h, gateway, token);
+  const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
+  await goLive(h.invoke, { ...settings, gatewayUrl: gateway.url });
+  await h.call('settings.setToken', { shopId: SHOP, token });
   return gateway;
 }
 
+/** Points the desk, already live, at another gateway address with its token. */
 async function pointAt(h: Harness, gateway: Sandbox, token: string) {
-  await h.call('settings.save', {
-    gatewayUrl: gateway.url,
-    shops: [{ id: SHOP, name: 'Shop' }],
-    terminalId: 'T07',
-    language: 'en',
-    kiosk: false,
-  });
-  await h.call('settings.setMode', { mode: 'live' });
+  const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
+  await h.call('settings.save', { ...settings, gatewayUrl: gateway.url });
   await h.call('settings.setToken', { shopId: SHOP, token });
+}
+
+/** A mode switch comes only between shifts: the live shift closes (its Z report may be unreconciled). */
+async function switchMode(h: Harness, mode: 'training' | 'live') {
+  const { shift } = await h.call('shift.current', {});
+  if (shift) await h.call('shift.close', { counted: [] });
+  await h.call('settings.setMode', { mode });
 }
 
 const get = async (h: Harness, localId: number) => (await h.call('history.get', { localId })).operation;
@@ -74,7 +79,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     assert.equal(op.gatewayUrl, gateway.url);
     assert.equal(op.training, false);
     // The live gateway does not answer; meanwhile the terminal goes back to training.
-    await h.call('settings.setMode', { mode: 'training' });
+    await switchMode(h, 'training');
     // Past the session's expiry and the grace: a wrong gateway's 404 would now settle it for good.
     await new Promise((resolve) => setTimeout(resolve, 6_500));
     assert.equal(
@@ -87,7 +92,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
 
     gateway.clearFaults();
     await until(async () => (await get(h, op.localId)).phase === 'created', 'resolved at its own gateway');
-    await h.call('settings.setMode', { mode: 'live' });
+    await switchMode(h, 'live');
     const settled = await get(h, op.localId);
     assert.equal(settled.status, 'created');
     assert.equal(settled.cash, 'hold', 'a payout not yet captured');
@@ -120,7 +125,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     const gateway = await live(t, h, { ttl: 6 });
     const op = await unknownOutcome(h, gateway);
     await h.call('settings.clearToken', { shopId: SHOP });
-    await h.call('settings.setMode', { mode: 'training' });
+    await switchMode(h, 'training');
     await until(
       async () => (await get(h, op.localId)).lastError?.kind === 'token_missing',
       'the operation says its lookup waits for a token',
@@ -133,7 +138,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     assert.equal((await get(h, op.localId)).phase, 'outcome_unknown');
     assert.equal(asked(h.sandbox, op.operationNumber), 0);
 
-    await h.call('settings.setMode', { mode: 'live' });
+    await switchMode(h, 'live');
     await h.call('settings.setToken', { shopId: SHOP, token: gateway.token });
     await until(
       async () => (await get(h, op.localId)).phase === 'created',

@@ -17,6 +17,7 @@ import { startSandbox } from '../../main/sandbox/server.ts';
 import { createSettingsService, DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { createVault, profileAccount } from '../../main/vault/index.ts';
+import { goLive } from '../support/desk.ts';
 
 const CASH_KZT_IN = '5b1e7c1a-0a11-4c6e-9d11-000000000101';
 const GATEWAY = 'https://gateway.example.com';
@@ -295,10 +296,8 @@ describe('the token goes only to the keychain', () => {
     };
     const tokens = (result: Result<unknown>) => value<AppState>(result).tokens;
 
-    value(
-      await call('settings.save', live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] })),
-    );
-    value(await call('settings.setMode', { mode: 'live' }));
+    // Live as a supervisor sets it up: the supervisor PIN, the desk's own terminal ID, a shift.
+    await goLive(call, live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }));
     assert.deepEqual(tokens(await call('app.getState', {})), [{ shopId: 1001, state: 'not_set' }]);
     assert.deepEqual(tokens(await call('settings.setToken', { shopId: 1001, token: TOKEN })), [
       { shopId: 1001, state: 'set' },
@@ -414,8 +413,7 @@ test('a gateway that echoes the token inside a valid reply still cannot get it s
   const dataDir = tempDir(t);
   const core = await createCore({ dataDir, keychainService: keychainService(t), training: gateway });
   t.after(() => core.close());
-  await core.invoke('settings.save', live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }));
-  await core.invoke('settings.setMode', { mode: 'live' });
+  await goLive(core.invoke, live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }));
   await core.invoke('settings.setToken', { shopId: 1001, token: TOKEN });
   const opened = await core.invoke('checkout.openSession', {
     shopId: 1001,

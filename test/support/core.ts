@@ -45,6 +45,7 @@ import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../..
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
+import type { DayOptions } from '../../main/shift/day.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
 export const SHOP = 1001;
@@ -92,6 +93,8 @@ export type HarnessOptions = {
   openCore?: boolean;
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
+  /** PIN waits, the supervisor's unlocked time, the idle lock (main/shift/day.ts). */
+  day?: DayOptions;
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -139,6 +142,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     training: sandbox,
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
+    day: options.day ?? {},
   };
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();

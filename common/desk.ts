@@ -1,0 +1,217 @@
+// The agent's day as it crosses the bridge: operators, the desk's lock, the supervisor, shifts, the
+// drawer and the X and Z reports. A PIN only ever travels towards main, inside a request; no reply
+// carries a PIN or its hash.
+import { z } from 'zod';
+import { CASH_MOVEMENT_KINDS, FINDING_KINDS } from './enums.ts';
+import { LIMITS } from './limits.ts';
+import { DECIMAL_PATTERN } from './money.ts';
+import { amount, HistoryRow, isoTime, OpenOperation, operationType } from './values.ts';
+
+/** 4 to 8 digits. Kept as a string: a leading zero is part of the PIN. */
+export const pin = z.string().regex(/^\d{4,8}$/, '4 to 8 digits');
+export const currency = z.string().regex(/^[A-Z]{3}$/, 'a three-letter currency code');
+export const operatorId = z.number().int().positive();
+export const shiftId = z.number().int().positive();
+/** A computed sum: an expected cash or a variance may be negative. */
+const decimal = z.string().regex(DECIMAL_PATTERN);
+export const note = z.string().trim().min(1).max(LIMITS.note);
+
+/** An absolute path (POSIX, a drive letter, or a UNC share) to a file with the given extension. */
+export function absoluteFile(extension: string) {
+  return z
+    .string()
+    .max(LIMITS.filePath)
+    .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'an absolute path')
+    .refine((path) => path.toLowerCase().endsWith(extension), `a ${extension} file`);
+}
+export const absoluteFolder = z
+  .string()
+  .max(LIMITS.filePath)
+  .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'an absolute path');
+
+/** One currency of a drawer count: by denomination (from common/denominations.ts) or as a total. */
+export const CurrencyCount = z
+  .object({
+    currency,
+    total: amount.optional(),
+    denominations: z
+      .array(z.object({ value: amount, count: z.number().int().min(0).max(1_000_000) }).strict())
+      .min(1)
+      .max(LIMITS.denominations)
+      .optional(),
+  })
+  .strict()
+  .refine((c) => (c.total === undefined) !== (c.denominations === undefined), 'a total or denominations');
+export type CurrencyCount = z.infer<typeof CurrencyCount>;
+
+export const DrawerCount = z
+  .array(CurrencyCount)
+  .max(LIMITS.drawerCurrencies)
+  .refine((lines) => new Set(lines.map((l) => l.currency)).size === lines.length, 'each currency once');
+export type DrawerCount = z.infer<typeof DrawerCount>;
+
+/** A counted currency as stored and reported: its total, and the denominations when counted so. */
+export const CountedCurrency = z.object({
+  currency: z.string(),
+  total: z.string(),
+  denominations: z.array(z.object({ value: z.string(), count: z.number().int() })).nullable(),
+});
+export type CountedCurrency = z.infer<typeof CountedCurrency>;
+
+export const Operator = z.object({
+  id: operatorId,
+  name: z.string(),
+  createdAt: isoTime,
+  /** Ten wrong PINs in a row: only a supervisor can let them sign in again. */
+  lockedOut: z.boolean(),
+  /** After three wrong PINs, the next one is checked only from this time on. */
+  retryAt: isoTime.nullable(),
+});
+export type Operator = z.infer<typeof Operator>;
+export const operatorName = z.string().trim().min(1).max(LIMITS.operatorName);
+
+export const ShiftSummary = z.object({
+  id: shiftId,
+  terminalId: z.string(),
+  training: z.boolean(),
+  /** Null for a training shift that opened by itself. */
+  operatorId: operatorId.nullable(),
+  operator: z.string(),
+  openedAt: isoTime,
+  closedAt: isoTime.nullable(),
+  /** The Z report's number, once closed; numbered per terminal (and apart for training). */
+  zNumber: z.number().int().nullable(),
+  /** Once closed: whether every operation was checked at its gateway (now or later). */
+  reconciled: z.boolean().nullable(),
+});
+export type ShiftSummary = z.infer<typeof ShiftSummary>;
+
+export const DeskSettings = z
+  .object({
+    /** The desk locks after this many minutes without activity. */
+    lockAfterMinutes: z.number().int().min(1).max(240),
+    /** Overrides of common/denominations.ts's thresholds, per currency. */
+    varianceThresholds: z
+      .array(z.object({ currency, amount }).strict())
+      .max(LIMITS.drawerCurrencies)
+      .refine((lines) => new Set(lines.map((l) => l.currency)).size === lines.length, 'each currency once'),
+    /** Where backups go (a branch's network share, say); null: no backups. */
+    backupFolder: absoluteFolder.nullable(),
+    backupsKept: z.number().int().min(1).max(365),
+  })
+  .strict();
+export type DeskSettings = z.infer<typeof DeskSettings>;
+
+export const BackupState = z.object({
+  lastAt: isoTime.nullable(),
+  lastFile: z.string().nullable(),
+  /** Why the last attempt failed; null once one succeeds. */
+  lastError: z.string().nullable(),
+});
+export type BackupState = z.infer<typeof BackupState>;
+
+/** Who works at this desk now, and what is locked. Pushed as `desk.changed` whenever it changes. */
+export const DeskState = z.object({
+  /** The operator of the open shift; null when no one is signed in (or a training shift opened by itself). */
+  operator: z.object({ id: operatorId, name: z.string() }).nullable(),
+  /** The lock screen is up: only the operator's PIN (or the supervisor's) takes it down. */
+  locked: z.boolean(),
+  supervisor: z.object({
+    pinSet: z.boolean(),
+    /** Settings, operators and mode are open until then; null while closed. */
+    unlockedUntil: isoTime.nullable(),
+  }),
+  shift: ShiftSummary.nullable(),
+  settings: DeskSettings,
+  backup: BackupState,
+});
+export type DeskState = z.infer<typeof DeskState>;
+
+export const CashMovement = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  kind: z.enum(CASH_MOVEMENT_KINDS),
+  currency: z.string(),
+  amount: z.string(),
+  reason: z.string(),
+  operator: z.string(),
+  /** The supervisor's PIN approved it (a desk without a supervisor PIN, in training, has none). */
+  approved: z.boolean(),
+});
+export type CashMovement = z.infer<typeof CashMovement>;
+
+/** The drawer in one currency: float + received − handed over + added − removed = expected. */
+export const CashLine = z.object({
+  currency: z.string(),
+  float: decimal,
+  received: decimal,
+  handedOver: decimal,
+  added: decimal,
+  removed: decimal,
+  expected: decimal,
+});
+export type CashLine = z.infer<typeof CashLine>;
+
+/** Operations the gateway holds, by type, method and currency; `captured` those it reads as final. */
+export const TotalLine = z.object({
+  type: operationType,
+  methodId: z.string(),
+  methodName: z.string(),
+  currency: z.string(),
+  count: z.number().int(),
+  amount: decimal,
+  capturedCount: z.number().int(),
+  capturedAmount: decimal,
+});
+export type TotalLine = z.infer<typeof TotalLine>;
+
+export const XReport = z.object({
+  shift: ShiftSummary,
+  producedAt: isoTime,
+  float: z.array(CountedCurrency),
+  totals: z.array(TotalLine),
+  cash: z.array(CashLine),
+  movements: z.array(CashMovement),
+  /** Payouts captured but not handed over, payins received but not captured. */
+  openCash: z.array(OpenOperation),
+  /** Still waiting for the gateway or the agent: not final, outcome unknown, cash to take, mismatch. */
+  waiting: z.array(OpenOperation),
+  /** Operations started in this shift (attempts included). */
+  operations: z.number().int(),
+});
+export type XReport = z.infer<typeof XReport>;
+
+/** Counted against expected, per currency; `overThreshold` needs the supervisor and a note. */
+export const VarianceLine = z.object({
+  currency: z.string(),
+  expected: decimal,
+  counted: decimal,
+  variance: decimal,
+  threshold: decimal,
+  overThreshold: z.boolean(),
+});
+export type VarianceLine = z.infer<typeof VarianceLine>;
+
+export const Finding = z.object({ kind: z.enum(FINDING_KINDS), operation: HistoryRow });
+export type Finding = z.infer<typeof Finding>;
+
+export const Reconciliation = z.object({
+  at: isoTime,
+  /** Every operation needing a check got an answer from its gateway. */
+  complete: z.boolean(),
+  checked: z.number().int(),
+  unanswered: z.number().int(),
+  findings: z.array(Finding),
+});
+export type Reconciliation = z.infer<typeof Reconciliation>;
+
+export const ZReport = XReport.extend({
+  number: z.number().int().positive(),
+  counted: z.array(CountedCurrency),
+  variance: z.array(VarianceLine),
+  note: z.string().nullable(),
+  supervisorApproved: z.boolean(),
+  /** The one made before the report, then each later one appended (the report itself never changes). */
+  reconciliations: z.array(Reconciliation).min(1),
+});
+export type ZReport = z.infer<typeof ZReport>;

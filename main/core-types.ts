@@ -1,0 +1,51 @@
+// What createCore takes and gives: the options, the core the shell and the tests drive, and the
+// probe only tests and benchmarks see. Apart from core.ts so that file stays a list of the wiring.
+import type { EventName } from '../common/contract.ts';
+import type { GatewayTuning } from './gateway/gateways.ts';
+import type { Invoke } from './ipc/dispatch.ts';
+import type { Log } from './log.ts';
+import type { LookupPolicy } from './lookups/queue.ts';
+import type { Sandbox } from './sandbox/server.ts';
+import type { DayOptions } from './shift/day.ts';
+import type { TrainingGateway } from './training/gateway.ts';
+import type { Updates } from './updates/updates.ts';
+
+export type CoreOptions = {
+  dataDir: string;
+  /** The keychain service name; tests use their own so they never touch the real entries. */
+  keychainService?: string;
+  /** A training gateway already running (tests, the browser preview). Otherwise one is started. */
+  training?: TrainingGateway;
+  gateway?: GatewayTuning;
+  lookups?: Partial<LookupPolicy>;
+  /** PIN waits, the supervisor's unlocked time, reconciliation retries (tests shorten them). */
+  day?: DayOptions;
+  version?: string;
+  /** Electron's and Chromium's versions, from the shell, for the diagnostics zip. */
+  runtime?: { electron: string; chrome: string };
+};
+
+export type Listener = (event: EventName, payload: unknown) => void;
+
+export type Core = {
+  /** Validates the request against the contract, runs the handler, and never throws. */
+  invoke: Invoke;
+  on(listener: Listener): () => void;
+  /** The support log, for what the shell itself must record (a refused IPC sender). */
+  log: Log;
+  /** The training gateway this core started itself, if any. */
+  readonly sandbox: Sandbox | null;
+  /** For the shell's updater: what it downloaded, and how to install once the policy allows. */
+  updates: Pick<Updates, 'available' | 'decide' | 'setInstaller'>;
+  close(): Promise<void>;
+};
+
+/** What tests and benchmarks may watch, kept off the `Core` the shell gets. */
+export type CoreProbe = {
+  /** Resolves when no lookup is queued or in flight. */
+  idle(): Promise<void>;
+  /** The most lookups ever in flight at once for one operation, beyond the first. */
+  duplicateInflight(): number;
+  /** Commits synced to disk so far (what durability costs). */
+  durableCommits(): number;
+};

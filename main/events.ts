@@ -1,0 +1,26 @@
+// The core's events, pushed to whoever listens: the shell forwards them to the window, the tests
+// record them.
+import type { EventName, EventPayload } from '../common/contract.ts';
+import type { Listener } from './core-types.ts';
+
+export function createEvents() {
+  const listeners = new Set<Listener>();
+  const after = new Set<(event: EventName) => void>();
+  return {
+    emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+      for (const listener of listeners) listener(event, payload);
+      for (const follow of after) follow(event);
+    },
+    on(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Main's own reaction to an event, after every listener heard it. */
+    follow(react: (event: EventName) => void): void {
+      after.add(react);
+    },
+    clear: () => listeners.clear(),
+  };
+}
+
+export type Emit = ReturnType<typeof createEvents>['emit'];

@@ -1,0 +1,119 @@
+// Backups: custody records, shifts and Z reports exist only on this desk, so after each Z report
+// and once a day the database is copied with SQLite's online backup (consistent while the app runs)
+// to the folder chosen in settings, a branch's network share say, keeping this terminal's last N
+// copies. A copy is written under a temporary name and renamed, so a half-written one never
+// counts among the N. Restoring one is in the README ("Restoring a backup").
+import { readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BackupState } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { DeskSettingsStore } from '../shift/desk-settings.ts';
+import type { Store } from '../store/index.ts';
+
+export const BACKUP_EVERY_MS = 24 * 60 * 60_000;
+const CHECK_EVERY_MS = 60 * 60_000;
+const STATE_KEY = 'backup';
+
+/** cashdesk-T07-20261122T101500123Z.sqlite: one terminal's copies sort oldest first by name. */
+export function backupName(terminalId: string, at: Date): string {
+  return `cashdesk-${terminalId}-${at.toISOString().replace(/[-:.]/g, '')}.sqlite`;
+}
+const ours = (terminalId: string) => new RegExp(`^cashdesk-${terminalId}-\\d{8}T\\d{9}Z\\.sqlite$`);
+
+type Deps = {
+  store: Store;
+  settings: SettingsService;
+  deskSettings: DeskSettingsStore;
+  log: Log;
+  changed: () => void;
+};
+
+export function createBackups(deps: Deps) {
+  const { store } = deps;
+  let running: Promise<BackupState> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const state = (): BackupState =>
+    store.settings.get<BackupState>(STATE_KEY) ?? { lastAt: null, lastFile: null, lastError: null };
+
+  function remember(next: BackupState) {
+    store.settings.set(STATE_KEY, next);
+    deps.changed();
+  }
+
+  async function copy(folder: string, kept: number, reason: string): Promise<BackupState> {
+    const { terminalId } = deps.settings.get();
+    const at = new Date();
+    const name = backupName(terminalId, at);
+    const partial = join(folder, `${name}.partial`);
+    try {
+      await store.backup(partial);
+      await rename(partial, join(folder, name));
+      const copies = (await readdir(folder)).filter((file) => ours(terminalId).test(file)).sort();
+      for (const old of copies.slice(0, Math.max(0, copies.length - kept))) await rm(join(folder, old));
+    } catch (error) {
+      await rm(partial, { force: true }).catch(() => undefined);
+      const message = `The backup to ${folder} failed: ${(error as Error).message}`;
+      deps.log.write('backup_failed', { reason, folder, error });
+      remember({ ...state(), lastError: message });
+      throw new AgentError('storage', message, { field: 'backupFolder' });
+    }
+    const done = { lastAt: at.toISOString(), lastFile: join(folder, name), lastError: null };
+    deps.log.write('backup_done', { reason, file: done.lastFile });
+    remember(done);
+    return done;
+  }
+
+  /** A backup now, one at a time; refused when no folder is chosen. */
+  function run(reason: 'asked' | 'z_report' | 'daily'): Promise<BackupState> {
+    const { backupFolder, backupsKept } = deps.deskSettings.get();
+    if (!backupFolder) {
+      return Promise.reject(
+        new AgentError('validation', 'Choose a backup folder in Settings first.', { field: 'backupFolder' }),
+      );
+    }
+    running ??= copy(backupFolder, backupsKept, reason).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function due(): boolean {
+    const { lastAt } = state();
+    return (
+      Boolean(deps.deskSettings.get().backupFolder) &&
+      (!lastAt || Date.now() - Date.parse(lastAt) >= BACKUP_EVERY_MS)
+    );
+  }
+
+  /** Quietly: a failure is in the log and in BackupState for the settings screen. */
+  const quietly = (reason: 'z_report' | 'daily') => void run(reason).catch(() => undefined);
+
+  return {
+    state,
+    run,
+    afterZReport: () => {
+      if (deps.deskSettings.get().backupFolder) quietly('z_report');
+    },
+    /** The daily copy: checked now and every hour, made when the last one is a day old. */
+    start() {
+      const check = () => {
+        if (!closed && due()) quietly('daily');
+      };
+      timer = setInterval(check, CHECK_EVERY_MS);
+      timer.unref();
+      setImmediate(check);
+    },
+    /** Resolves once a backup under way has finished (the database closes after it). */
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type Backups = ReturnType<typeof createBackups>;

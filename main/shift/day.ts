@@ -1,0 +1,153 @@
+// The agent's day, wired in one place so core.ts stays a list: PINs and their guard, the
+// supervisor, operators, the desk's lock, shifts and their reconciliation, backups, and the gate
+// every IPC call passes. core.ts hands in what it has built and spreads the handlers back.
+import type { DeskState, EventName, EventPayload, ShiftSummary } from '../../common/contract.ts';
+import type { Checkout } from '../checkout/checkout.ts';
+import type { CoreOptions } from '../core-types.ts';
+import { createBackups } from '../export/backup.ts';
+import { exportHandlers } from '../export/handlers.ts';
+import type { Gateways } from '../gateway/gateways.ts';
+import type { GatewayHealth } from '../gateway/health.ts';
+import type { Handlers } from '../ipc/handlers.ts';
+import type { Log } from '../log.ts';
+import { DEFAULT_LOOKUP_POLICY } from '../lookups/queue.ts';
+import type { Journal } from '../operations/journal.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { createDesk } from '../staff/desk.ts';
+import { guardHandlers } from '../staff/gate.ts';
+import { staffHandlers } from '../staff/handlers.ts';
+import { createOperators } from '../staff/operators.ts';
+import { createPinGuard, DEFAULT_PIN_POLICY, type PinPolicy } from '../staff/pin-guard.ts';
+import { createSupervisor, SUPERVISOR_GRANT_MS } from '../staff/supervisor.ts';
+import type { Store } from '../store/index.ts';
+import { summary } from '../store/shifts.ts';
+import { createDeskSettings } from './desk-settings.ts';
+import { shiftHandlers } from './handlers.ts';
+import { createReconciler } from './reconcile.ts';
+import { createShifts } from './shifts.ts';
+
+export type DayOptions = {
+  pins?: Partial<PinPolicy>;
+  supervisorGrantMs?: number;
+  /** How often a Z report left "not reconciled" is tried again. */
+  reconcileRetryMs?: number;
+  /** Overrides the idle minutes of the desk's settings (tests lock in milliseconds). */
+  idleLockMs?: number;
+};
+
+type Services = {
+  store: Store;
+  log: Log;
+  settings: SettingsService;
+  gateways: Gateways;
+  journal: Journal;
+  health: GatewayHealth;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+};
+
+export function createAgentDay(
+  core: Pick<CoreOptions, 'dataDir' | 'day' | 'lookups'>,
+  services: Services,
+  checkout: () => Checkout,
+) {
+  const deps = {
+    ...services,
+    checkout,
+    dataDir: core.dataDir,
+    options: core.day ?? {},
+    concurrency: core.lookups?.concurrency ?? DEFAULT_LOOKUP_POLICY.concurrency,
+  };
+  const { store, log, settings } = deps;
+  const announce = () => deps.emit('desk.changed', state());
+  const guard = createPinGuard({ store, log, policy: { ...DEFAULT_PIN_POLICY, ...deps.options.pins } });
+  const deskSettings = createDeskSettings(store.settings, log);
+  const grantMs = deps.options.supervisorGrantMs ?? SUPERVISOR_GRANT_MS;
+  const supervisor = createSupervisor({ store, guard, settings, log, grantMs, changed: announce });
+  supervisor.resetIfAsked(deps.dataDir);
+  const operators = createOperators({ store, guard, log });
+  const lockAfterMs = () => deps.options.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
+  const desk = createDesk({ store, operators, supervisor, log, lockAfterMs, changed: announce });
+  const backups = createBackups({ store, settings, deskSettings, log, changed: announce });
+  const reconciler = createReconciler({
+    gateways: deps.gateways,
+    journal: deps.journal,
+    health: deps.health,
+    createInFlight: (localId) => deps.checkout().createInFlight(localId),
+    concurrency: deps.concurrency,
+  });
+  let retry: NodeJS.Timeout | undefined;
+  let reconciling: Promise<void> | null = null;
+  let closed = false;
+  const shifts = createShifts({
+    store,
+    settings,
+    deskSettings,
+    desk,
+    operators,
+    supervisor,
+    reconciler,
+    checkout: deps.checkout,
+    log,
+    changed: announce,
+    closed: () => {
+      backups.afterZReport();
+      reconcileLater();
+    },
+    reconciled: (shift: ShiftSummary) => deps.emit('shift.reconciled', shift),
+  });
+
+  function state(): DeskState {
+    const open = store.shifts.open();
+    return {
+      operator: desk.operator(),
+      locked: desk.locked(),
+      supervisor: { pinSet: supervisor.pinSet(), unlockedUntil: supervisor.unlockedUntil() },
+      shift: open ? summary(open) : null,
+      settings: deskSettings.get(),
+      backup: backups.state(),
+    };
+  }
+
+  /** Z reports left "not reconciled" are tried again until every one is. */
+  function reconcileLater(delayMs = deps.options.reconcileRetryMs ?? 60_000) {
+    clearTimeout(retry);
+    if (closed || store.shifts.unreconciled().length === 0) return;
+    retry = setTimeout(() => {
+      if (closed) return;
+      // Kept, so close() waits for it: a reconciliation must not write to a store that has closed.
+      reconciling = shifts.reconcilePending().then((left) => {
+        reconciling = null;
+        if (left) reconcileLater();
+      });
+    }, delayMs);
+    retry.unref();
+  }
+
+  return {
+    attribute: shifts.attribute,
+    /** Who prints: the open shift's operator. */
+    operator: () => store.shifts.open()?.operatorName ?? null,
+    handlers: {
+      ...staffHandlers({ desk, operators, supervisor, deskSettings, state }),
+      ...shiftHandlers(shifts, state),
+      ...exportHandlers({ store, backups }),
+    },
+    guard: (handlers: Handlers) => guardHandlers(handlers, { desk, supervisor, settings, store }),
+    /** The gateway answers again after an outage: reconciliations that waited for it go now. */
+    gatewayBack: () => reconcileLater(0),
+    /** The supervisor PIN, for the acts outside the gate that carry it (the diagnostics export). */
+    supervisorPins: { isSet: supervisor.pinSet, verify: supervisor.verify },
+    start() {
+      backups.start();
+      reconcileLater(0);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await reconciling;
+      desk.close();
+      supervisor.close();
+      await backups.close();
+    },
+  };
+}

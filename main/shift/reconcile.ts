@@ -1,0 +1,99 @@
+// Before a Z report: every operation of the shift the gateway may hold is read once more at its own
+// gateway (never another), through the same client, checks and journal as every lookup, so a
+// captured one is read again and a pending one may settle. A gateway that does not answer is not
+// asked again in the same pass: offline, the pass ends in moments and says how many went unanswered.
+import { AgentError } from '../app-error.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
+import type { GatewayHealth } from '../gateway/health.ts';
+import { expectOperation, type Journal } from '../operations/journal.ts';
+import type { OperationRecord } from '../store/operations.ts';
+
+type Deps = {
+  gateways: Gateways;
+  journal: Journal;
+  health: GatewayHealth;
+  /** A create for this operation is out and unanswered: its own reply settles it. */
+  createInFlight: (localId: number) => boolean;
+  concurrency: number;
+};
+
+/** What the gateway may hold: created there, or perhaps (a create whose answer was lost). */
+function mayBeAtGateway(op: OperationRecord): boolean {
+  return (
+    op.origin === 'counter' &&
+    (op.phase === 'created' || op.phase === 'outcome_unknown' || op.phase === 'creating')
+  );
+}
+
+const DOWN_KINDS: ReadonlySet<string> = new Set([
+  'unreachable',
+  'timeout',
+  'server',
+  'rate_limited',
+  'unauthorized',
+]);
+
+function gatewayKey(target: GatewayTarget): string {
+  return target.training ? `training#${target.shopId}` : `${target.gatewayUrl}#${target.shopId}`;
+}
+
+export function createReconciler(deps: Deps) {
+  /** `down`: the gateway (or its token for this shop) is out of reach: no point asking it again now. */
+  async function checkOne(
+    op: OperationRecord,
+    target: GatewayTarget,
+  ): Promise<'answered' | 'failed' | 'down'> {
+    try {
+      const client = await deps.gateways.forTarget(target);
+      const envelope = expectOperation(
+        await client.getOperation({ shopId: op.shopId, operationNumber: op.operationNumber }),
+        op.shopId,
+        op.operationNumber,
+        'getOperation',
+      );
+      deps.health.answered(target);
+      deps.journal.applyRemote(envelope, { foundAt: target });
+      return 'answered';
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'not_found') {
+        // An answer: a lost create that never happened is settled by the lookup queue, which waits
+        // for the session to expire by the gateway's clock.
+        deps.health.answered(target);
+        return 'answered';
+      }
+      if (error instanceof AgentError) return 'down'; // no token for that gateway and shop
+      if (!(error instanceof GatewayError)) throw error;
+      deps.health.failed(target, error);
+      return DOWN_KINDS.has(error.kind) ? 'down' : 'failed';
+    }
+  }
+
+  return {
+    /** Reads the shift's operations at their gateways; how many were asked, and how many went unanswered. */
+    async check(operations: readonly OperationRecord[]): Promise<{ checked: number; unanswered: number }> {
+      const due = operations.filter(mayBeAtGateway);
+      const down = new Set<string>();
+      let unanswered = 0;
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) {
+          const op = due[next++]!;
+          const target = targetOf(op);
+          const key = gatewayKey(target);
+          if (down.has(key) || deps.createInFlight(op.localId)) {
+            unanswered += 1;
+            continue;
+          }
+          const outcome = await checkOne(op, target);
+          if (outcome !== 'answered') unanswered += 1;
+          if (outcome === 'down') down.add(key);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(deps.concurrency, due.length) }, worker));
+      return { checked: due.length, unanswered };
+    },
+  };
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>;

@@ -1,0 +1,89 @@
+// Who is signed in at this desk, and whether the lock screen is up. Main holds it, not the
+// renderer: the lock falls after the set idle minutes (every call but a passive read counts as
+// activity, and `desk.touch` reports keys and pointer), or on demand; the same operator's PIN (or
+// the supervisor's) takes it down. Locking only hides the desk: an operation in progress goes on,
+// and its lookups and events with it. After a restart with a shift still open, the desk starts locked.
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import type { Operators } from './operators.ts';
+import type { Supervisor } from './supervisor.ts';
+
+export type SignedIn = { id: number; name: string };
+
+type Deps = {
+  store: Store;
+  operators: Operators;
+  supervisor: Supervisor;
+  log: Log;
+  lockAfterMs: () => number;
+  changed: () => void;
+};
+
+export function createDesk(deps: Deps) {
+  const open = deps.store.shifts.open();
+  let operator: SignedIn | null = open?.operatorId ? { id: open.operatorId, name: open.operatorName } : null;
+  let locked = operator !== null;
+  let timer: NodeJS.Timeout | undefined;
+
+  function arm() {
+    clearTimeout(timer);
+    if (!operator || locked) return;
+    timer = setTimeout(() => lock('idle'), deps.lockAfterMs());
+    timer.unref();
+  }
+
+  function lock(reason: 'idle' | 'asked') {
+    if (!operator || locked) return;
+    locked = true;
+    clearTimeout(timer);
+    deps.supervisor.lock();
+    deps.log.write('desk_locked', { reason, operatorId: operator.id });
+    deps.changed();
+  }
+
+  return {
+    operator: () => operator,
+    locked: () => locked,
+
+    signIn(signedIn: SignedIn) {
+      operator = signedIn;
+      locked = false;
+      arm();
+      deps.changed();
+    },
+    signOut() {
+      operator = null;
+      locked = false;
+      clearTimeout(timer);
+      deps.changed();
+    },
+
+    lock() {
+      if (!operator) throw new AgentError('conflict', 'No operator is signed in at this desk.');
+      lock('asked');
+    },
+
+    async unlock(pin: string, as: 'operator' | 'supervisor'): Promise<void> {
+      if (!locked || !operator) return;
+      if (as === 'supervisor') await deps.supervisor.verify(pin);
+      else await deps.operators.verify(operator.id, pin);
+      locked = false;
+      deps.log.write('desk_unlocked', { as, operatorId: operator.id });
+      arm();
+      deps.changed();
+    },
+
+    /** The agent did something: the idle time starts over. */
+    activity() {
+      if (!locked) arm();
+    },
+    /** The idle minutes changed. */
+    rearm: arm,
+    close() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+export type Desk = ReturnType<typeof createDesk>;

@@ -1,0 +1,93 @@
+// The one place every call is checked against the desk's locks before its handler runs: the lock
+// screen lets through only itself and the supervisor's work, supervised channels need the
+// supervisor unlocked, and turning Live on has its conditions. Kept as a table beside the
+// handlers, so what is guarded can be read in one file.
+import {
+  CHANNEL_NAMES,
+  type ChannelName,
+  type Mode,
+  type Settings,
+  SUPERVISOR_CHANNELS,
+} from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { Handlers } from '../ipc/handlers.ts';
+import { DEFAULT_SETTINGS, type SettingsService } from '../settings/service.ts';
+import type { Store } from '../store/index.ts';
+import type { Desk } from './desk.ts';
+import type { Supervisor } from './supervisor.ts';
+
+/** Reads that do not keep an idle desk awake (a screen may refresh them by itself). */
+const PASSIVE: ReadonlySet<ChannelName> = new Set([
+  'app.getState',
+  'desk.state',
+  'shift.current',
+  'history.open',
+  'operators.list',
+]);
+
+/** Behind the lock screen only the lock screen itself, and the supervisor's own work, answer. */
+function openWhileLocked(name: ChannelName): boolean {
+  return (
+    name === 'app.getState' ||
+    name === 'shift.current' ||
+    ['desk', 'supervisor', 'operators', 'settings'].includes(name.split('.')[0]!)
+  );
+}
+
+type Deps = { desk: Desk; supervisor: Supervisor; settings: SettingsService; store: Store };
+
+export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
+  const guarded: Partial<Record<ChannelName, (request: unknown) => unknown>> = {};
+  for (const name of CHANNEL_NAMES) {
+    const handler = handlers[name] as (request: unknown) => unknown;
+    guarded[name] = (request) => {
+      if (deps.desk.locked() && !openWhileLocked(name)) {
+        throw new AgentError('locked', "The desk is locked: the operator's PIN unlocks it.", {
+          field: 'desk',
+        });
+      }
+      if (!PASSIVE.has(name)) deps.desk.activity();
+      if (SUPERVISOR_CHANNELS.has(name)) deps.supervisor.require();
+      if (name === 'settings.setMode') checkModeChange(deps, (request as { mode: Mode }).mode);
+      if (name === 'settings.save') checkTerminal(deps, (request as Omit<Settings, 'mode'>).terminalId);
+      return handler(request);
+    };
+  }
+  return guarded as Handlers;
+}
+
+function checkModeChange(deps: Deps, mode: Mode) {
+  const current = deps.settings.get();
+  if (mode === current.mode) return;
+  if (deps.store.shifts.open()) {
+    throw new AgentError('conflict', 'Close the open shift before switching between training and Live.');
+  }
+  if (mode !== 'live') return;
+  if (!deps.supervisor.pinSet()) {
+    throw new AgentError('locked', 'Set a supervisor PIN before turning Live on.', {
+      field: 'supervisorPin',
+    });
+  }
+  if (current.terminalId === DEFAULT_SETTINGS.terminalId) {
+    throw new AgentError(
+      'validation',
+      `Choose this desk's own terminal ID before turning Live on, not the default ${DEFAULT_SETTINGS.terminalId}: two desks with one ID collide on operation numbers.`,
+      { field: 'terminalId' },
+    );
+  }
+}
+
+function checkTerminal(deps: Deps, terminalId: string) {
+  const current = deps.settings.get();
+  if (terminalId === current.terminalId) return;
+  if (deps.store.shifts.open()) {
+    throw new AgentError('conflict', 'The terminal ID cannot change while a shift is open.', {
+      field: 'terminalId',
+    });
+  }
+  if (current.mode === 'live' && terminalId === DEFAULT_SETTINGS.terminalId) {
+    throw new AgentError('validation', `Live needs this desk's own terminal ID, not the default.`, {
+      field: 'terminalId',
+    });
+  }
+}

@@ -1,0 +1,76 @@
+// The desk's lock, the operators and the supervisor, as IPC channels. PINs arrive in requests and
+// go no further than the hash check; replies carry names and states, never a PIN or a hash.
+import { statSync } from 'node:fs';
+import type { DeskState } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { HandlerTable } from '../ipc/handlers.ts';
+import type { DeskSettingsStore } from '../shift/desk-settings.ts';
+import type { Desk } from './desk.ts';
+import type { Operators } from './operators.ts';
+import type { Supervisor } from './supervisor.ts';
+
+type StaffChannel =
+  | 'desk.state'
+  | 'desk.lock'
+  | 'desk.unlock'
+  | 'desk.touch'
+  | 'operators.list'
+  | 'operators.add'
+  | 'operators.setPin'
+  | 'operators.unlock'
+  | 'operators.remove'
+  | 'supervisor.setPin'
+  | 'supervisor.unlock'
+  | 'supervisor.lock'
+  | 'settings.saveDesk';
+
+export function staffHandlers(deps: {
+  desk: Desk;
+  operators: Operators;
+  supervisor: Supervisor;
+  deskSettings: DeskSettingsStore;
+  state: () => DeskState;
+}): HandlerTable<StaffChannel> {
+  const { desk, operators, supervisor, state } = deps;
+  return {
+    'desk.state': state,
+    'desk.lock': () => {
+      desk.lock();
+      return state();
+    },
+    'desk.unlock': async ({ pin, as }) => {
+      await desk.unlock(pin, as);
+      return state();
+    },
+    'desk.touch': () => ({ locked: desk.locked() }),
+
+    'operators.list': () => ({ operators: operators.list() }),
+    'operators.add': ({ name, pin }) => operators.add(name, pin),
+    'operators.setPin': ({ operatorId, pin }) => operators.setPin(operatorId, pin),
+    'operators.unlock': ({ operatorId }) => operators.unlock(operatorId),
+    'operators.remove': ({ operatorId }) => ({ operators: operators.remove(operatorId) }),
+
+    'supervisor.setPin': async ({ pin }) => {
+      await supervisor.setPin(pin);
+      return state();
+    },
+    'supervisor.unlock': async ({ pin }) => {
+      await supervisor.unlock(pin);
+      return state();
+    },
+    'supervisor.lock': () => {
+      supervisor.lock();
+      return state();
+    },
+    'settings.saveDesk': (next) => {
+      if (next.backupFolder && !statSync(next.backupFolder, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new AgentError('validation', `There is no folder ${next.backupFolder}.`, {
+          field: 'backupFolder',
+        });
+      }
+      deps.deskSettings.save(next);
+      desk.rearm();
+      return state();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// The operators who may sign in at this desk, each with a PIN kept as a hash. A supervisor adds
+// them, gives a new PIN for a forgotten one, lifts a lock-out, and removes them; nothing is deleted,
+// so every shift and operation keeps its operator's name.
+import type { Operator } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import { type OperatorRow, operatorSubject } from '../store/staff.ts';
+import type { PinGuard, PinOwner } from './pin-guard.ts';
+import { hashNewPin } from './pin-hash.ts';
+
+export function createOperators(deps: { store: Store; guard: PinGuard; log: Log }) {
+  const { store, guard } = deps;
+
+  function view(row: OperatorRow): Operator {
+    const { lockedOut, retryAt } = guard.state(operatorSubject(row.id));
+    return { id: row.id, name: row.name, createdAt: row.createdAt, lockedOut, retryAt };
+  }
+
+  function active(id: number): OperatorRow {
+    const row = store.staff.operator(id);
+    if (!row || row.removedAt)
+      throw new AgentError('not_found', `No operator ${id} at this desk.`, { field: 'operatorId' });
+    return row;
+  }
+
+  const owner = (row: OperatorRow): PinOwner => ({
+    subject: operatorSubject(row.id),
+    label: `Operator ${row.name}`,
+    unlock: 'a supervisor must lift it (Settings, Operators).',
+  });
+
+  return {
+    list: (): Operator[] => store.staff.operators().map(view),
+
+    async add(name: string, pin: string): Promise<Operator> {
+      const taken = (n: string) =>
+        store.staff.operators().some((o) => o.name.toLocaleLowerCase() === n.toLocaleLowerCase());
+      if (taken(name)) {
+        throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
+      }
+      const hash = await hashNewPin(pin);
+      if (taken(name)) {
+        throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
+      }
+      const row = store.durable(() => {
+        const added = store.staff.addOperator(name);
+        store.staff.setPin(operatorSubject(added.id), hash);
+        return added;
+      });
+      deps.log.write('operator_added', { operatorId: row.id });
+      return view(row);
+    },
+
+    async setPin(id: number, pin: string): Promise<Operator> {
+      const row = active(id);
+      const hash = await hashNewPin(pin);
+      store.durable(() => store.staff.setPin(operatorSubject(row.id), hash));
+      deps.log.write('operator_pin_set', { operatorId: row.id });
+      return view(row);
+    },
+
+    unlock(id: number): Operator {
+      const row = active(id);
+      store.durable(() =>
+        store.staff.recordTries(operatorSubject(row.id), { failures: 0, retryAt: null, lockedAt: null }),
+      );
+      deps.log.write('operator_unlocked', { operatorId: row.id });
+      return view(row);
+    },
+
+    remove(id: number): Operator[] {
+      const row = active(id);
+      if (store.shifts.open()?.operatorId === row.id) {
+        throw new AgentError('conflict', `${row.name}'s shift is open: close it first.`, {
+          field: 'operatorId',
+        });
+      }
+      store.durable(() => store.staff.removeOperator(row.id));
+      deps.log.write('operator_removed', { operatorId: row.id });
+      return store.staff.operators().map(view);
+    },
+
+    /** The operator, once their PIN is right; `pin_refused` or `locked` otherwise. */
+    async verify(id: number, pin: string): Promise<OperatorRow> {
+      const row = active(id);
+      await guard.check(owner(row), pin);
+      return row;
+    },
+  };
+}
+
+export type Operators = ReturnType<typeof createOperators>;

@@ -1,0 +1,119 @@
+// Every PIN check goes through here: a wrong try is counted on disk before the hash is even
+// compared, so neither a restart nor a process killed mid-check wipes it; after 3 wrong tries in a
+// row each next one is checked only once a growing wait is over (the refusal says until when, and
+// nothing sleeps); after 10 the PIN is locked out. Checks of one PIN run one at a time, so a burst
+// of parallel guesses meets the same count. Each try is logged, never with the PIN.
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import type { PinSubject } from '../store/staff.ts';
+import { verifyPin } from './pin-hash.ts';
+
+export type PinPolicy = {
+  /** Wrong tries in a row that are answered at once. */
+  freeTries: number;
+  /** The wait after the first try beyond those, doubled with each further wrong one. */
+  delayMs: number;
+  maxDelayMs: number;
+  /** Wrong tries in a row that lock the PIN out until a supervisor lifts it (or, for the supervisor, the reset). */
+  lockOutAfter: number;
+};
+
+export const DEFAULT_PIN_POLICY: PinPolicy = {
+  freeTries: 3,
+  delayMs: 5_000,
+  maxDelayMs: 5 * 60_000,
+  lockOutAfter: 10,
+};
+
+export type PinOwner = {
+  subject: PinSubject;
+  /** "Operator Aigerim", "The supervisor": for messages. */
+  label: string;
+  /** What lifts a lock-out. */
+  unlock: string;
+};
+
+export function createPinGuard(deps: { store: Store; log: Log; policy: PinPolicy; now?: () => number }) {
+  const { store, policy } = deps;
+  const now = deps.now ?? Date.now;
+  const queues = new Map<PinSubject, Promise<unknown>>();
+
+  function logTry(owner: PinOwner, outcome: string, failures: number) {
+    deps.log.write('pin_attempt', { subject: owner.subject, outcome, failures });
+  }
+
+  function lockedOut(owner: PinOwner, failures: number): AgentError {
+    return new AgentError(
+      'locked',
+      `${owner.label} is locked out after ${failures} wrong PINs: ${owner.unlock}`,
+      {
+        field: 'pin',
+      },
+    );
+  }
+
+  async function attempt(owner: PinOwner, pin: string): Promise<void> {
+    const row = store.staff.pin(owner.subject);
+    if (!row) throw new AgentError('locked', `${owner.label} has no PIN set.`, { field: 'pin' });
+    if (row.lockedAt) {
+      logTry(owner, 'locked_out', row.failures);
+      throw lockedOut(owner, row.failures);
+    }
+    if (row.retryAt && Date.parse(row.retryAt) > now()) {
+      logTry(owner, 'too_soon', row.failures);
+      throw new AgentError('pin_refused', `Too many wrong PINs: try again after ${row.retryAt}.`, {
+        field: 'pin',
+        retryAt: row.retryAt,
+      });
+    }
+    const failures = row.failures + 1;
+    store.durable(() =>
+      store.staff.recordTries(owner.subject, { failures, retryAt: row.retryAt, lockedAt: null }),
+    );
+    if (await verifyPin(pin, row.hash).catch(() => false)) {
+      store.durable(() =>
+        store.staff.recordTries(owner.subject, { failures: 0, retryAt: null, lockedAt: null }),
+      );
+      logTry(owner, 'accepted', 0);
+      return;
+    }
+    const at = now();
+    const lockedAt = failures >= policy.lockOutAfter ? new Date(at).toISOString() : null;
+    const wait = Math.min(policy.delayMs * 2 ** (failures - policy.freeTries), policy.maxDelayMs);
+    const retryAt = !lockedAt && failures >= policy.freeTries ? new Date(at + wait).toISOString() : null;
+    store.durable(() => store.staff.recordTries(owner.subject, { failures, retryAt, lockedAt }));
+    logTry(owner, lockedAt ? 'refused_locked_out' : 'refused', failures);
+    if (lockedAt) throw lockedOut(owner, failures);
+    const left = policy.freeTries - failures;
+    throw new AgentError(
+      'pin_refused',
+      retryAt
+        ? `Wrong PIN. The next try is checked from ${retryAt}.`
+        : `Wrong PIN. ${left} more ${left === 1 ? 'try' : 'tries'} before a wait.`,
+      { field: 'pin', ...(retryAt ? { retryAt } : {}) },
+    );
+  }
+
+  return {
+    /** Resolves when the PIN is right; otherwise throws `pin_refused` (with retryAt) or `locked`. */
+    check(owner: PinOwner, pin: string): Promise<void> {
+      const previous = queues.get(owner.subject) ?? Promise.resolve();
+      const turn = previous.catch(() => undefined).then(() => attempt(owner, pin));
+      const settled = turn.catch(() => undefined);
+      queues.set(owner.subject, settled);
+      void settled.then(() => {
+        if (queues.get(owner.subject) === settled) queues.delete(owner.subject);
+      });
+      return turn;
+    },
+    /** Locked out or waiting, as the operator list shows it. */
+    state(subject: PinSubject): { lockedOut: boolean; retryAt: string | null } {
+      const row = store.staff.pin(subject);
+      const retryAt = row?.retryAt && Date.parse(row.retryAt) > now() ? row.retryAt : null;
+      return { lockedOut: Boolean(row?.lockedAt), retryAt };
+    },
+  };
+}
+
+export type PinGuard = ReturnType<typeof createPinGuard>;

@@ -1,0 +1,70 @@
+// Operators and PINs. A PIN row holds only its scrypt hash and the state of wrong tries, which
+// outlives a restart: a lock-out is on disk, not in memory.
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Whose PIN: the supervisor's, or an operator's. */
+export type PinSubject = 'supervisor' | `operator:${number}`;
+
+export type PinRow = {
+  subject: PinSubject;
+  hash: string;
+  setAt: string;
+  failures: number;
+  retryAt: string | null;
+  lockedAt: string | null;
+};
+
+export type OperatorRow = { id: number; name: string; createdAt: string; removedAt: string | null };
+
+export const operatorSubject = (id: number): PinSubject => `operator:${id}`;
+
+export function createStaffRepo(db: DatabaseSync, now: () => string) {
+  const pinBySubject = db.prepare(`SELECT subject, hash, set_at AS setAt, failures, retry_at AS retryAt,
+    locked_at AS lockedAt FROM pins WHERE subject = ?`);
+  const upsertPin = db.prepare(`INSERT INTO pins (subject, hash, set_at, failures) VALUES (?, ?, ?, 0)
+    ON CONFLICT (subject) DO UPDATE SET hash = excluded.hash, set_at = excluded.set_at, failures = 0,
+      retry_at = NULL, locked_at = NULL`);
+  const deletePin = db.prepare('DELETE FROM pins WHERE subject = ?');
+  const tries = db.prepare('UPDATE pins SET failures = ?, retry_at = ?, locked_at = ? WHERE subject = ?');
+  const operatorColumns = 'id, name, created_at AS createdAt, removed_at AS removedAt';
+  const activeOperators = db.prepare(
+    `SELECT ${operatorColumns} FROM operators WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, id`,
+  );
+  const operatorById = db.prepare(`SELECT ${operatorColumns} FROM operators WHERE id = ?`);
+  const insertOperator = db.prepare(
+    `INSERT INTO operators (name, created_at) VALUES (?, ?) RETURNING ${operatorColumns}`,
+  );
+  const removeOperator = db.prepare(
+    'UPDATE operators SET removed_at = ? WHERE id = ? AND removed_at IS NULL',
+  );
+
+  const asPin = (row: unknown) =>
+    row ? ({ ...(row as PinRow), failures: Number((row as PinRow).failures) } as PinRow) : undefined;
+  const asOperator = (row: unknown) =>
+    row ? ({ ...(row as OperatorRow), id: Number((row as OperatorRow).id) } as OperatorRow) : undefined;
+
+  return {
+    pin: (subject: PinSubject): PinRow | undefined => asPin(pinBySubject.get(subject)),
+    /** A new PIN starts with a clean slate: no wrong tries, no wait, no lock-out. */
+    setPin(subject: PinSubject, hash: string) {
+      upsertPin.run(subject, hash, now());
+    },
+    clearPin(subject: PinSubject) {
+      deletePin.run(subject);
+    },
+    recordTries(
+      subject: PinSubject,
+      state: { failures: number; retryAt: string | null; lockedAt: string | null },
+    ) {
+      tries.run(state.failures, state.retryAt, state.lockedAt, subject);
+    },
+    operators: (): OperatorRow[] => activeOperators.all().map((row) => asOperator(row)!),
+    operator: (id: number): OperatorRow | undefined => asOperator(operatorById.get(id)),
+    addOperator: (name: string): OperatorRow => asOperator(insertOperator.get(name, now()))!,
+    removeOperator(id: number) {
+      removeOperator.run(now(), id);
+    },
+  };
+}
+
+export type StaffRepo = ReturnType<typeof createStaffRepo>;

@@ -1,0 +1,236 @@
+// Export and backup on a real core: the history as CSV (RFC 4180, UTF-8 with a BOM, decimal
+// amounts, times with their offset, custody and operator) for a shift or a date range; backups after
+// each Z report and on demand, keeping this terminal's last N; and a backup restored into a fresh
+// data folder that works on, its queued lookups resuming.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, type TestContext, test } from 'node:test';
+import { assembleCore } from '../../main/core.ts';
+import { csvField, localTime } from '../../main/export/csv.ts';
+import { DATABASE_FILE } from '../../main/store/index.ts';
+import { checkout, SHOP, startHarness, until } from '../support/core.ts';
+
+function tempDir(t: TestContext, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** RFC 4180, read strictly: quoted fields with doubled quotes, CRLF between records. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      i += 1;
+      for (;;) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i += 1;
+          break;
+        } else field += text[i++];
+      }
+    } else if (text[i] === ',') {
+      record.push(field);
+      field = '';
+      i += 1;
+    } else if (text.startsWith('\r\n', i)) {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 2;
+    } else {
+      assert.notEqual(text[i], '\n', 'a bare LF ends no record');
+      field += text[i++];
+    }
+  }
+  assert.equal(field + record.join(''), '', 'the file ends with CRLF');
+  return records;
+}
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
+
+describe('CSV', () => {
+  test('fields and times', () => {
+    assert.equal(localTime('2026-11-22T22:30:00.000Z', 300), '2026-11-23T03:30:00.000+05:00');
+    assert.equal(localTime('2026-11-22T02:30:00.000Z', -210), '2026-11-21T23:00:00.000-03:30');
+    assert.match(localTime('2026-11-22T02:30:00+00:00')!, ISO_WITH_OFFSET);
+    assert.equal(csvField('a,b'), '"a,b"');
+    assert.equal(csvField('say "hi"'), '"say ""hi"""');
+    assert.equal(csvField('two\r\nlines'), '"two\r\nlines"');
+    assert.equal(csvField('=SUM(A1)', true), "'=SUM(A1)");
+    assert.equal(csvField('-5', true), "'-5");
+    assert.equal(csvField('1500.50'), '1500.50');
+    assert.equal(csvField(null), '');
+  });
+
+  test('a shift or a date range, one row per operation with custody and operator', async (t) => {
+    const h = await startHarness(t);
+    const dir = tempDir(t, 'cashdesk-csv-');
+    const first = await checkout(h, { type: 'payin', amount: '1500.50', payerId: 'Smith, "J"' });
+    await h.call('checkout.recordCash', { localId: first.localId });
+    const second = await checkout(h, { type: 'payin', amount: '2000', payerId: '=HYPERLINK("x")' });
+
+    const path = join(dir, 'shift.csv');
+    assert.deepEqual(await h.call('history.exportCsv', { path, shiftId: first.shiftId! }), { path, rows: 2 });
+    const text = readFileSync(path, 'utf8');
+    assert.ok(text.startsWith('\uFEFF'), 'a byte-order mark');
+    const [header, ...rows] = parseCsv(text.slice(1));
+    const column = (row: string[], name: string) => row[header!.indexOf(name)];
+    assert.equal(rows.length, 2);
+    for (const name of [
+      'operation_number',
+      'amount',
+      'currency',
+      'operator',
+      'custody',
+      'custody_operator',
+      'created_at',
+    ]) {
+      assert.ok(header!.includes(name), name);
+    }
+    const byNumber = new Map(rows.map((row) => [column(row, 'operation_number'), row]));
+    const one = byNumber.get(first.operationNumber)!;
+    assert.equal(column(one, 'payer_id'), 'Smith, "J"');
+    assert.equal(column(one, 'amount'), '1500.50');
+    assert.equal(column(one, 'operator'), 'Training');
+    assert.equal(column(one, 'custody'), 'received');
+    assert.equal(column(one, 'custody_operator'), 'Training');
+    assert.match(column(one, 'created_at')!, ISO_WITH_OFFSET);
+    assert.match(column(one, 'custody_at')!, ISO_WITH_OFFSET);
+    assert.equal(Date.parse(column(one, 'created_at')!), Date.parse(first.createdAt));
+    const two = byNumber.get(second.operationNumber)!;
+    assert.equal(column(two, 'payer_id'), '\'=HYPERLINK("x")', 'never read as a formula');
+    assert.equal(column(two, 'custody'), '');
+
+    const day = 86_400_000;
+    const range = {
+      from: new Date(Date.now() - day).toISOString(),
+      to: new Date(Date.now() + day).toISOString(),
+    };
+    assert.equal((await h.call('history.exportCsv', { path: join(dir, 'range.csv'), ...range })).rows, 2);
+    const empty = join(dir, 'empty.csv');
+    assert.equal((await h.call('history.exportCsv', { path: empty, from: range.to, to: range.to })).rows, 0);
+    assert.equal(parseCsv(readFileSync(empty, 'utf8').slice(1)).length, 1, 'the header alone');
+
+    for (const request of [
+      { path: 'relative.csv', shiftId: 1 },
+      { path: join(dir, 'x.txt'), shiftId: 1 },
+      { path: join(dir, 'x.csv') },
+      { path: join(dir, 'x.csv'), shiftId: 1, ...range },
+    ]) {
+      const result = await h.invoke('history.exportCsv', request);
+      assert.equal(!result.ok && result.error.kind, 'invalid_input', JSON.stringify(request));
+    }
+    const missing = await h.invoke('history.exportCsv', { path: join(dir, 'no', 'x.csv'), shiftId: 1 });
+    assert.equal(!missing.ok && missing.error.field, 'path');
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      ['empty.csv', 'range.csv', 'shift.csv'],
+      'no partial file is left',
+    );
+  });
+});
+
+describe('backups', () => {
+  test('after each Z report and on demand, keeping this terminal’s last N', async (t) => {
+    const h = await startHarness(t);
+    const folder = tempDir(t, 'cashdesk-backups-');
+    const foreign = 'cashdesk-T99-20260101T000000000Z.sqlite';
+    writeFileSync(join(folder, foreign), 'another desk');
+    const refused = await h.invoke('settings.saveDesk', {
+      lockAfterMinutes: 5,
+      varianceThresholds: [],
+      backupFolder: join(folder, 'missing'),
+      backupsKept: 2,
+    });
+    assert.equal(!refused.ok && refused.error.field, 'backupFolder');
+    await h.call('settings.saveDesk', {
+      lockAfterMinutes: 5,
+      varianceThresholds: [],
+      backupFolder: folder,
+      backupsKept: 2,
+    });
+    const ours = () =>
+      readdirSync(folder)
+        .filter((f) => f !== foreign)
+        .sort();
+    for (let i = 0; i < 3; i++) {
+      const state = await h.call('backup.now', {});
+      assert.equal(state.lastError, null);
+      assert.ok(state.lastFile?.startsWith(folder));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(ours().length, 2);
+    assert.ok(readdirSync(folder).includes(foreign), 'another terminal’s copies are not ours to prune');
+
+    const last = (await h.call('desk.state', {})).backup.lastAt!;
+    await checkout(h, { type: 'payin', amount: '1500' });
+    await h.call('shift.close', { counted: [{ currency: 'KZT', total: '0' }] });
+    await h.waitFor('desk.changed', (s) => s.backup.lastAt !== null && s.backup.lastAt > last);
+    assert.equal(ours().length, 2);
+  });
+
+  test('a backup restored into a fresh data folder works on, and its queued lookups resume', async (t) => {
+    const h = await startHarness(t);
+    const folder = tempDir(t, 'cashdesk-backups-');
+    await h.call('settings.saveDesk', {
+      lockAfterMinutes: 5,
+      varianceThresholds: [],
+      backupFolder: folder,
+      backupsKept: 3,
+    });
+    const received = await checkout(h, { type: 'payin', amount: '2500' });
+    await h.call('checkout.recordCash', { localId: received.localId });
+    h.sandbox.capture(SHOP, received.operationNumber);
+    await h.waitFor('operation.changed', (v) => v.localId === received.localId && v.status === 'captured');
+    const closed = await h.call('shift.close', { counted: [{ currency: 'KZT', total: '2500' }] });
+    const waiting = await checkout(h, { type: 'payout', amount: '5000' });
+    await h.sandbox.goOffline();
+    await h.call('history.refresh', { localId: waiting.localId });
+    const { lastFile } = await h.call('backup.now', {});
+
+    // The disk died: the backup goes into a fresh data folder, as the README says.
+    const restored = tempDir(t, 'cashdesk-restored-');
+    copyFileSync(lastFile!, join(restored, DATABASE_FILE));
+    const { core, probe } = await assembleCore({ ...h.coreOptions, dataDir: restored });
+    t.after(() => core.close());
+    const call = async (channel: Parameters<typeof core.invoke>[0], request: unknown) => {
+      const result = await core.invoke(channel, request);
+      assert.ok(result.ok, JSON.stringify(result));
+      return result.value as never;
+    };
+    const z = await call('shift.zReport', { shiftId: closed.shift.id });
+    assert.deepEqual(z, closed);
+    const { operation } = await call('history.get', { localId: received.localId });
+    assert.deepEqual(
+      (operation as { custody: unknown }).custody,
+      (await h.call('history.get', { localId: received.localId })).operation.custody,
+    );
+
+    await h.sandbox.goOnline();
+    h.sandbox.capture(SHOP, waiting.operationNumber);
+    await until(async () => {
+      const { operation: payout } = await call('history.get', { localId: waiting.localId });
+      return (payout as { status: string }).status === 'captured';
+    }, 'the restored queue to settle the payout');
+    await probe.idle();
+    // It works on: the shift that was open is open, and new operations get new numbers.
+    const next = await call('checkout.openSession', {
+      shopId: SHOP,
+      operationType: 'payin',
+      paymentMethodId: '5b1e7c1a-0a11-4c6e-9d11-000000000101',
+      amount: '1500',
+      payerId: 'after-restore',
+    });
+    assert.notEqual((next as { operationNumber: string }).operationNumber, waiting.operationNumber);
+    assert.equal((next as { shiftId: number }).shiftId, waiting.shiftId);
+  });
+});

@@ -1,0 +1,42 @@
+// The agent's day for tests: the PINs they use, and Live set up the way a supervisor does it (a
+// supervisor PIN, the desk's own terminal ID, Live, an operator, a shift).
+import type { ChannelName, DrawerCount, Result, Settings } from '../../common/contract.ts';
+
+export const SUPERVISOR_PIN = '73915286';
+export const OPERATOR_PIN = '4826';
+
+type Invoke = (channel: ChannelName, request: unknown) => Promise<Result<unknown>>;
+
+export async function must<T>(invoke: Invoke, channel: ChannelName, request: unknown): Promise<T> {
+  const result = await invoke(channel, request);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
+  return result.value as T;
+}
+
+/**
+ * Live with a shift open: the supervisor PIN is set (which leaves the supervisor unlocked for the
+ * settings that follow), the settings saved with a terminal ID of the desk's own, Live turned on,
+ * an operator added, and their shift opened. Returns the operator's id.
+ */
+export async function goLive(
+  invoke: Invoke,
+  settings: Omit<Settings, 'mode'>,
+  options: { operator?: string; float?: DrawerCount } = {},
+): Promise<number> {
+  await must(invoke, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
+  await must(invoke, 'settings.save', {
+    ...settings,
+    terminalId: settings.terminalId === 'T01' ? 'T07' : settings.terminalId,
+  });
+  await must(invoke, 'settings.setMode', { mode: 'live' });
+  const operator = await must<{ id: number }>(invoke, 'operators.add', {
+    name: options.operator ?? 'Aigerim',
+    pin: OPERATOR_PIN,
+  });
+  await must(invoke, 'shift.open', {
+    operatorId: operator.id,
+    pin: OPERATOR_PIN,
+    float: options.float ?? [],
+  });
+  return operator.id;
+}
