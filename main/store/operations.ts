@@ -13,7 +13,7 @@ import {
   toSql,
 } from './operation-record.ts';
 
-export type { HistoryFilter } from './history-search.ts';
+export type { HistoryFilter, HistoryTotals } from './history-search.ts';
 export type { NewOperation, OperationPatch, OperationRecord } from './operation-record.ts';
 
 export type EventInput = { kind: string; detail?: string | null };
@@ -27,6 +27,7 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
   const listEvents = db.prepare(
     'SELECT at, kind, phase, status, detail FROM operation_events WHERE local_id = ? ORDER BY id',
   );
+  const history = createHistorySearch(db);
   const insertStatements = new Map<string, StatementSync>();
   const patchStatements = new Map<string, StatementSync>();
   const cached = (statements: Map<string, StatementSync>, key: string, sql: () => string) => {
@@ -113,7 +114,8 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
         .map(fromRow);
     },
 
-    search: createHistorySearch(db),
+    search: history.search,
+    totals: history.totals,
   };
 }
 

@@ -410,12 +410,23 @@ describe('history queries', () => {
     return records;
   }
 
+  /**
+   * Three or more characters: anywhere in the number or payer ID (these rows have no payer
+   * details); fewer: the start of either. Letter case never matters.
+   */
+  function matchesText(r: OperationRecord, text: string): boolean {
+    const needle = text.toLowerCase();
+    const fields = [r.operationNumber.toLowerCase(), r.payerId.toLowerCase()];
+    return [...text].length >= 3
+      ? fields.some((f) => f.includes(needle))
+      : fields.some((f) => f.startsWith(needle));
+  }
+
   /** What search must return, computed the slow and obvious way. */
   function reference(records: OperationRecord[], filter: HistoryFilter): OperationRecord[] {
     return records
       .filter((r) => {
-        if (filter.text && !(r.payerId === filter.text || r.operationNumber.startsWith(filter.text)))
-          return false;
+        if (filter.text && !matchesText(r, filter.text)) return false;
         if (filter.type && r.type !== filter.type) return false;
         if (filter.status && r.status !== filter.status) return false;
         if (filter.from && r.createdAt < filter.from) return false;
@@ -452,7 +463,7 @@ describe('history queries', () => {
     }
   }
 
-  test('by operation number: the exact number, or every number with that prefix, newest first', (t) => {
+  test('by operation number: the exact number, or every number holding a fragment, newest first', (t) => {
     const time = clock();
     const store = openStore(t, undefined, time.now);
     const records = seedHistory(store, time);
@@ -468,23 +479,21 @@ describe('history queries', () => {
     assert.deepEqual(found, reference(records, { text: prefix, limit: 200 }));
     assert.ok(found.every((r) => r.operationNumber.startsWith(prefix)));
     assert.deepEqual(store.operations.search({ text: 'T09-', limit: 50 }), []);
-    // Range, not LIKE: wildcard characters are only characters.
+    // Wildcard characters are only characters.
     assert.deepEqual(store.operations.search({ text: 'T0%', limit: 50 }), []);
     assert.deepEqual(store.operations.search({ text: 'T0_', limit: 50 }), []);
   });
 
-  test('by payer ID: exactly that payer, newest first', (t) => {
+  test('by payer ID: that payer, or every payer ID holding a fragment, newest first', (t) => {
     const time = clock();
     const store = openStore(t, undefined, time.now);
     const records = seedHistory(store, time);
     const found = store.operations.search({ text: 'P0000003', limit: 200 });
     assert.equal(found.length, records.filter((r) => r.payerId === 'P0000003').length);
     assert.deepEqual(found, reference(records, { text: 'P0000003', limit: 200 }));
-    assert.deepEqual(
-      store.operations.search({ text: 'P000000', limit: 50 }),
-      [],
-      'a payer ID is matched whole',
-    );
+    const fragment = store.operations.search({ text: 'p000000', limit: 200 });
+    assert.equal(new Set(fragment.map((r) => r.payerId)).size, 7, 'a fragment finds every payer holding it');
+    assert.deepEqual(fragment, reference(records, { text: 'p000000', limit: 200 }));
   });
 
   test('by type, status and date range: newest first, `to` exclusive, `from` inclusive', (t) => {
@@ -544,7 +553,7 @@ describe('history queries', () => {
     const time = clock();
     const store = openStore(t, undefined, time.now);
     const records = seedHistory(store, time);
-    checkPaging(store, records, ['P0000002', 'T01-', 'T02-2602', 'T01-260203'], 150, 37);
+    checkPaging(store, records, ['P0000002', 'T01-', 't02-2602', 'T01-260203', '0-0', 'p0', 't'], 150, 37);
   });
 
   test('the same holds when a number prefix matches more than 5,000 operations', (t) => {
@@ -553,7 +562,7 @@ describe('history queries', () => {
     const store = openStore(t, undefined, time.now);
     const records = store.transaction(() => seedHistory(store, time, 10_400));
     assert.ok(records.filter((r) => r.operationNumber.startsWith('T01-')).length > 5_000);
-    checkPaging(store, records, ['T0', 'T01-', 'T02-2603', 'P0000004'], 20, 400);
+    checkPaging(store, records, ['T0', 't01-', 'T02-2603', 'P0000004', 'p'], 20, 400);
   });
 
   test('paging through everything with no filter visits each operation once', (t) => {
