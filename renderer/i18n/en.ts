@@ -315,7 +315,14 @@ export const en = {
   },
   history: {
     title: 'History',
-    search: 'Search by operation number or payer ID',
+    search: 'Search',
+    searchHint: 'Any part of an operation number, payer ID, payer name or phone.',
+    searchShort:
+      'One or two characters find numbers and payer IDs that start with them. Type 3 or more to search anywhere.',
+    totalCount: 'Operations found',
+    totalAmount: 'Total in {{currency}}',
+    totalsTooMany:
+      'Too many operations match to add them up here: narrow the dates or the search to see totals.',
     type: 'Type',
     status: 'Status',
     from: 'From',
