@@ -120,7 +120,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({ checkout, journal, settings }),
-    ...lookupHandlers({ gateways, health, journal, lookups }),
+    ...lookupHandlers({ gateways, health, journal, lookups, settings }),
   };
 
   const core: Core = {

@@ -5,6 +5,8 @@ import type { Gateways } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { normaliseOperationNumber } from './normalise.ts';
 import type { Lookups } from './queue.ts';
 
 export function lookupHandlers(deps: {
@@ -12,10 +14,13 @@ export function lookupHandlers(deps: {
   health: GatewayHealth;
   journal: Journal;
   lookups: Lookups;
+  settings: SettingsService;
 }): HandlerTable<'lookup.byNumber'> {
   const { health, journal } = deps;
   return {
-    'lookup.byNumber': async ({ shopId, operationNumber }) => {
+    'lookup.byNumber': async ({ shopId, operationNumber: typed }) => {
+      // Every answer names the number as asked, so a "not found" says exactly what was looked for.
+      const operationNumber = normaliseOperationNumber(typed, deps.settings.get().terminalId);
       try {
         const { client } = await deps.gateways.forShop(shopId);
         const envelope = expectOperation(

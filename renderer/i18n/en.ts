@@ -307,10 +307,11 @@ export const en = {
     shop: 'Shop',
     number: 'Operation number',
     submit: 'Look up',
-    notFound: 'No operation {{number}} at shop {{shop}}.',
+    notFound:
+      'The gateway answered that shop {{shop}} has no operation “{{number}}”. The number was looked up exactly as shown here, letter case included: check it with the payer.',
     queued: 'Offline: the lookup of {{number}} is queued. You will be told here when the answer arrives.',
     answered: 'Lookup answered: {{number}} at shop {{shop}} — {{result}}',
-    notFoundShort: 'not found',
+    notFoundShort: 'the gateway has no operation with exactly this number',
     details: 'Open details',
   },
   history: {
