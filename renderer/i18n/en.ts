@@ -308,7 +308,7 @@ export const en = {
     number: 'Operation number',
     submit: 'Look up',
     notFound:
-      'The gateway answered that shop {{shop}} has no operation “{{number}}”. The number was looked up exactly as shown here, letter case included: check it with the payer.',
+      'The gateway answered that there is no operation “{{number}}” at {{shop}}. The number was looked up exactly as shown here, letter case included: check it with the payer.',
     queued: 'Offline: the lookup of {{number}} is queued. You will be told here when the answer arrives.',
     answered: 'Lookup answered: {{number}} at shop {{shop}} — {{result}}',
     notFoundShort: 'the gateway has no operation with exactly this number',

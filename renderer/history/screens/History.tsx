@@ -41,9 +41,6 @@ export function History() {
             value={filters.text}
             onChange={(event) => set({ text: event.target.value })}
           />
-          <p id={`${ids}-text-hint`} className="hint">
-            {typed > 0 && typed < ANYWHERE_FROM ? t('history.searchShort') : t('history.searchHint')}
-          </p>
         </div>
         <div className="field">
           <label htmlFor={`${ids}-type`}>{t('history.type')}</label>
@@ -91,6 +88,9 @@ export function History() {
           />
         </div>
       </search>
+      <p id={`${ids}-text-hint`} className="hint">
+        {typed > 0 && typed < ANYWHERE_FROM ? t('history.searchShort') : t('history.searchHint')}
+      </p>
       <ErrorAlert error={search.error} />
       <HistoryTotals totals={search.totals} />
       <HistoryList
