@@ -15,31 +15,14 @@ const SHORT_AMOUNT = 'length(amount) <= 14';
 const SCALE = "iif(instr(amount, '.'), length(amount) - instr(amount, '.'), 0)";
 const UNITS = "CAST(replace(amount, '.', '') AS INTEGER)";
 
-/** Totals are summed over at most this many operations (15 ms at that size), so no search waits long for them. */
-const HISTORY_TOTALS_MAX = 20_000;
+/** Totals are summed over at most this many operations (8 ms at that size), so no search waits long for them. */
+const HISTORY_TOTALS_MAX = 10_000;
 
-type Group = { currency: string; scale: bigint; n: bigint; units: bigint | null; long: string };
+type Group = { currency: string; scale: bigint; units: bigint | null; long: string };
 
 export function createHistoryTotals(db: DatabaseSync) {
   const statements = new Map<string, StatementSync>();
-
-  /**
-   * Each branch stops one past HISTORY_TOTALS_MAX, so a search matching more costs that much at
-   * most and has no totals (null); the UNION drops what two branches both found.
-   */
-  return function totals(branches: Branch[]): HistoryTotals | null {
-    const parts = branches.map(({ from, clauses }) => {
-      const [where, params] = sqlFor(clauses);
-      return {
-        sql: `SELECT * FROM (SELECT o.local_id, o.currency, o.amount FROM ${from} ${where} LIMIT ${HISTORY_TOTALS_MAX + 1})`,
-        params,
-      };
-    });
-    const sql = `SELECT currency, ${SCALE} AS scale, count(*) AS n,
-        sum(${UNITS}) FILTER (WHERE ${SHORT_AMOUNT}) AS units,
-        json_group_array(amount) FILTER (WHERE NOT ${SHORT_AMOUNT}) AS long
-      FROM (${parts.map((p) => p.sql).join(' UNION ')})
-      GROUP BY currency, scale ORDER BY currency`;
+  function prepared(sql: string): StatementSync {
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
@@ -47,9 +30,34 @@ export function createHistoryTotals(db: DatabaseSync) {
       statement.setReadBigInts(true);
       statements.set(sql, statement);
     }
-    const groups = statement.all(...parts.flatMap((p) => p.params)) as Group[];
-    const count = groups.reduce((n, g) => n + Number(g.n), 0);
+    return statement;
+  }
+
+  /**
+   * Counted first, from the indexes alone where the filter allows (index entries cost about 5 ns
+   * against 0.75 us for a row read), so a search matching more than HISTORY_TOTALS_MAX costs little
+   * and has no totals (null). Each branch stops one past it; the UNION drops what two branches
+   * both found.
+   */
+  return function totals(branches: Branch[]): HistoryTotals | null {
+    const params = branches.flatMap(({ clauses }) => sqlFor(clauses)[1]);
+    const rows = (columns: string) =>
+      branches
+        .map(({ from, clauses }) => {
+          const [where] = sqlFor(clauses);
+          return `SELECT * FROM (SELECT ${columns} FROM ${from} ${where} LIMIT ${HISTORY_TOTALS_MAX + 1})`;
+        })
+        .join(' UNION ');
+    const count = Number(
+      (prepared(`SELECT count(*) AS n FROM (${rows('o.local_id')})`).get(...params) as { n: bigint }).n,
+    );
     if (count > HISTORY_TOTALS_MAX) return null;
+    const statement = prepared(`SELECT currency, ${SCALE} AS scale,
+        sum(${UNITS}) FILTER (WHERE ${SHORT_AMOUNT}) AS units,
+        json_group_array(amount) FILTER (WHERE NOT ${SHORT_AMOUNT}) AS long
+      FROM (${rows('o.local_id, o.currency, o.amount')})
+      GROUP BY currency, scale ORDER BY currency`);
+    const groups = statement.all(...params) as Group[];
     const byCurrency = new Map<string, string[]>();
     for (const g of groups) {
       const amounts = byCurrency.get(g.currency) ?? [];
