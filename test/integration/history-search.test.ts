@@ -3,14 +3,12 @@
 // totals, and the text index of migration 0004 kept current by its triggers, for new histories and
 // for one written before it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, type TestContext, test } from 'node:test';
+import { describe, test } from 'node:test';
 import Big from 'big.js';
 import fc from 'fast-check';
-import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
+import { DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import type {
   HistoryFilter,
@@ -18,31 +16,9 @@ import type {
   NewOperation,
   OperationRecord,
 } from '../../main/store/operations.ts';
+import { allPages, clock, newestFirst, openStore, tempDir } from '../support/store.ts';
 
 type Detail = OperationRecord['payerDetails'][number];
-
-function tempDir(t: TestContext): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cashdesk-search-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** A clock the test sets, so created_at is exact and can go back as a real clock sometimes does. */
-function clock(start = '2026-02-01T08:00:00.000Z') {
-  let at = Date.parse(start);
-  return {
-    now: () => new Date(at).toISOString(),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
-
-function openStore(t: TestContext, dir: string, now: () => string): Store {
-  const store = createStore(dir, now);
-  t.after(() => store.close());
-  return store;
-}
 
 const phone = (value: string): Detail => ({ name: 'phone', title: 'Phone number', type: 'string', value });
 const fullName = (value: string): Detail => ({ name: 'fullName', title: 'Full name', type: 'string', value });
@@ -117,10 +93,6 @@ function matches(r: OperationRecord, filter: Omit<HistoryFilter, 'limit'>): bool
   );
 }
 
-function newestFirst(a: OperationRecord, b: OperationRecord): number {
-  return a.createdAt === b.createdAt ? b.localId - a.localId : a.createdAt < b.createdAt ? 1 : -1;
-}
-
 function referenceTotals(records: OperationRecord[], filter: Omit<HistoryFilter, 'limit'>): HistoryTotals {
   const found = records.filter((r) => matches(r, filter));
   const byCurrency = new Map<string, string[]>();
@@ -133,20 +105,6 @@ function referenceTotals(records: OperationRecord[], filter: Omit<HistoryFilter,
       return { currency, amount: total.toFixed(places) };
     });
   return { count: found.length, sums };
-}
-
-/** Every page, following `before` from each page's last row. */
-function allPages(store: Store, filter: Omit<HistoryFilter, 'before'>): OperationRecord[][] {
-  const pages: OperationRecord[][] = [];
-  let before: HistoryFilter['before'];
-  for (;;) {
-    const page = store.operations.search({ ...filter, before });
-    if (page.length === 0) return pages;
-    pages.push(page);
-    const last = page.at(-1)!;
-    before = { createdAt: last.createdAt, localId: last.localId };
-    assert.ok(pages.length < 1_000, 'paging must end');
-  }
 }
 
 // ── A small history with everything search has to tell apart ────────────────────────────────────
@@ -219,7 +177,7 @@ const TEXTS = [
 describe('finding text', () => {
   test('any part of the number, payer ID or a payer detail, in any case, newest first', (t) => {
     const time = clock();
-    const store = openStore(t, tempDir(t), time.now);
+    const store = openStore(t, undefined, time.now);
     const tick = () => time.advance(60_000);
     const mine = store.operations.insert(
       operation({ operationNumber: 'T01-261122-0002', payerId: 'payer-777' }),
@@ -259,7 +217,7 @@ describe('finding text', () => {
 
   test('a typed phone is found however the stored one was written, and the other way round', (t) => {
     const time = clock();
-    const store = openStore(t, tempDir(t), time.now);
+    const store = openStore(t, undefined, time.now);
     const bare = store.operations.insert(operation({ payerDetails: [phone('+77011234567')] }), { kind: 'x' });
     time.advance(1_000);
     const spaced = store.operations.insert(operation({ payerDetails: [phone('8 (701) 123 45 67')] }), {
@@ -275,7 +233,7 @@ describe('finding text', () => {
 
   test('one or two characters match the start of a number or payer ID, in any case', (t) => {
     const time = clock();
-    const store = openStore(t, tempDir(t), time.now);
+    const store = openStore(t, undefined, time.now);
     const records = ['T01-1', 'k7-2', 'Ab-3'].map((operationNumber, i) => {
       time.advance(1_000);
       return store.operations.insert(operation({ operationNumber, payerId: ['P1', 'tz', 'payer-9'][i]! }), {
@@ -295,7 +253,7 @@ describe('finding text', () => {
 describe('filters, paging and totals against the reference', () => {
   test('any text with any filter and page size: every match once, newest first, totals exact', (t) => {
     const time = clock();
-    const store = openStore(t, tempDir(t), time.now);
+    const store = openStore(t, undefined, time.now);
     const records = seedVaried(store, time, 400);
     assert.ok(
       records.some((r, i) => i > 0 && r.createdAt < records[i - 1]!.createdAt),
@@ -341,7 +299,7 @@ describe('filters, paging and totals against the reference', () => {
 describe('totals', () => {
   test('exact decimal sums per currency, where floats or SQLite SUM() would drift', (t) => {
     const time = clock();
-    const store = openStore(t, tempDir(t), time.now);
+    const store = openStore(t, undefined, time.now);
     const amounts: [string, string][] = [
       ['0.10', 'KZT'],
       ['0.20', 'KZT'],
@@ -372,8 +330,8 @@ describe('totals', () => {
   });
 
   test('past 10,000 operations, or 2,000 candidates for a text, there are no totals', (t) => {
-    const time = clock();
-    const store = openStore(t, tempDir(t), time.now);
+    const time = clock('2026-02-01T08:00:00.000Z');
+    const store = openStore(t, undefined, time.now);
     store.transaction(() => {
       for (let i = 0; i < 10_001; i++) {
         time.advance(1_000);

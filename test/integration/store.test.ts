@@ -2,11 +2,10 @@
 // queries with keyset paging, the outbox's one-row-per-operation rules, settings and operation numbers.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, type TestContext, test } from 'node:test';
+import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { channels } from '../../common/contract.ts';
 import { allocateOperationNumber } from '../../main/checkout/operation-numbers.ts';
@@ -14,38 +13,7 @@ import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.t
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { openDatabase, StoreError } from '../../main/store/open.ts';
 import type { HistoryFilter, NewOperation, OperationRecord } from '../../main/store/operations.ts';
-
-function tempDir(t: TestContext): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cashdesk-store-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** A clock the test moves by hand, so due times and created_at values are exact. */
-function clock(start = '2026-03-01T09:00:00.000Z') {
-  let at = Date.parse(start);
-  return {
-    now: () => new Date(at).toISOString(),
-    set: (iso: string) => {
-      at = Date.parse(iso);
-    },
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
-
-function openStore(t: TestContext, dir = tempDir(t), now?: () => string): Store {
-  const store = createStore(dir, now);
-  t.after(() => {
-    try {
-      store.close();
-    } catch {
-      // already closed by the test
-    }
-  });
-  return store;
-}
+import { allPages, clock, newestFirst, openStore, tempDir } from '../support/store.ts';
 
 let serial = 0;
 function newOperation(overrides: Partial<NewOperation> = {}): NewOperation {
@@ -443,24 +411,8 @@ describe('history queries', () => {
         }
         return true;
       })
-      .sort((a, b) =>
-        a.createdAt === b.createdAt ? b.localId - a.localId : a.createdAt < b.createdAt ? 1 : -1,
-      )
+      .sort(newestFirst)
       .slice(0, filter.limit);
-  }
-
-  /** Every page, following `before` from each page's last row. */
-  function allPages(store: Store, filter: Omit<HistoryFilter, 'before'>): OperationRecord[][] {
-    const pages: OperationRecord[][] = [];
-    let before: HistoryFilter['before'];
-    for (;;) {
-      const page = store.operations.search({ ...filter, before });
-      if (page.length === 0) return pages;
-      pages.push(page);
-      const last = page.at(-1)!;
-      before = { createdAt: last.createdAt, localId: last.localId };
-      assert.ok(pages.length < 1_000, 'paging must end');
-    }
   }
 
   test('by operation number: the exact number, or every number holding a fragment, newest first', (t) => {
