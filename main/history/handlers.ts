@@ -28,7 +28,7 @@ export function historyHandlers(deps: {
         rows: rows.map((r) => journal.view(r)),
         next: last ? { createdAt: last.createdAt, localId: last.localId } : null,
         // The screen keeps the first page's totals while it scrolls through the later ones.
-        totals: before ? null : store.operations.totals(filter),
+        totals: before ? null : store.operations.totals(filter, { rows, limit }),
       };
     },
     'history.get': ({ localId }) => ({

@@ -25,8 +25,13 @@ export type Branch = { from: string; clauses: Clause[]; order: string };
 
 export const BY_TIME = 'ORDER BY o.created_at DESC, o.local_id DESC';
 
-/** The branches of a search, and whether its totals are cheap enough to take. */
-export type Search = { branches: Branch[]; summable(): boolean };
+/**
+ * The branches of a search, whether two of them may find the same operation (a number prefix and
+ * a payer ID prefix), and how its totals can be taken: `few` when few operations can match, so
+ * they are summed at once; `count` when counting the matches decides; `none` when even that would
+ * take too long.
+ */
+export type Search = { branches: Branch[]; overlapping: boolean; totals(): 'few' | 'count' | 'none' };
 
 export function sqlFor(clauses: Clause[]): [where: string, params: SQLInputValue[]] {
   return [

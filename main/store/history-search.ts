@@ -12,7 +12,7 @@ import {
   sqlFor,
 } from './history-filter.ts';
 import { createTextSearch, MIN_TEXT_LENGTH } from './history-text.ts';
-import { createHistoryTotals, type HistoryTotals } from './history-totals.ts';
+import { createHistoryTotals, type HistoryTotals, totalsOf } from './history-totals.ts';
 import { fromRow, type OperationRecord } from './operation-record.ts';
 
 export type { HistoryFilter } from './history-filter.ts';
@@ -45,13 +45,15 @@ export function createHistorySearch(db: DatabaseSync) {
     if (filter.text && [...filter.text].length >= MIN_TEXT_LENGTH) {
       return text.search({ ...filter, text: filter.text });
     }
-    const branches = filter.text
-      ? caseForms(filter.text).flatMap((prefix) => [
-          ...prefixBranches('operation_number', prefix, filter),
-          ...prefixBranches('payer_id', prefix, filter),
-        ])
-      : perType(filter).map((f) => plain(filterTerms(f, 'all')));
-    return { branches, summable: () => true };
+    if (!filter.text) {
+      const branches = perType(filter).map((f) => plain(filterTerms(f, 'all')));
+      return { branches, overlapping: false, totals: () => 'count' };
+    }
+    const branches = caseForms(filter.text).flatMap((prefix) => [
+      ...prefixBranches('operation_number', prefix, filter),
+      ...prefixBranches('payer_id', prefix, filter),
+    ]);
+    return { branches, overlapping: true, totals: () => 'count' };
   }
 
   /**
@@ -91,10 +93,16 @@ export function createHistorySearch(db: DatabaseSync) {
         filter.limit,
       );
     },
-    /** Everything the filter matches, whatever the page; null when that is too many to add up. */
-    totals(filter: Omit<HistoryFilter, 'before' | 'limit'>): HistoryTotals | null {
-      const search = plan({ ...filter, limit: 1 });
-      return search.summable() ? sum(search.branches) : null;
+    /**
+     * Everything the filter matches, whatever the page; null when that is too many to add up.
+     * A first page shorter than its limit is everything, and is summed as it is.
+     */
+    totals(
+      filter: Omit<HistoryFilter, 'before' | 'limit'>,
+      firstPage?: { rows: OperationRecord[]; limit: number },
+    ): HistoryTotals | null {
+      if (firstPage && firstPage.rows.length < firstPage.limit) return totalsOf(firstPage.rows);
+      return sum(plan({ ...filter, limit: 1 }));
     },
   };
 }

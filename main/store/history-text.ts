@@ -110,7 +110,7 @@ export function createTextSearch(db: DatabaseSync) {
         clauses: [holds, ...filterTerms({ ...filter, type }, 'all')],
         order: BY_TIME,
       }));
-      return { branches, summable: () => true };
+      return { branches, overlapping: false, totals: () => 'few' as const };
     }
     const outOfOrder: Branch = {
       from: `operations_out_of_order x CROSS JOIN operations o ON o.local_id = x.local_id
@@ -119,7 +119,7 @@ export function createTextSearch(db: DatabaseSync) {
       order: BY_TIME,
     };
     const bounds = rowidBounds(filter);
-    if (!bounds) return { branches: [outOfOrder], summable: () => true };
+    if (!bounds) return { branches: [outOfOrder], overlapping: false, totals: () => 'count' as const };
     const match: Clause[] = [['operation_text MATCH ?', text.match], ...bounds];
     const inOrder: Branch = {
       from: 'operation_text f CROSS JOIN operations o ON o.local_id = f.rowid',
@@ -131,7 +131,11 @@ export function createTextSearch(db: DatabaseSync) {
       ],
       order: 'ORDER BY f.rowid DESC',
     };
-    return { branches: [inOrder, outOfOrder], summable: () => candidates(match) <= FEW_CANDIDATES };
+    return {
+      branches: [inOrder, outOfOrder],
+      overlapping: false,
+      totals: () => (candidates(match) <= FEW_CANDIDATES ? 'few' : 'none'),
+    };
   }
 
   /** How many operations the index offers, counted up to one past FEW_CANDIDATES. */
