@@ -16,85 +16,30 @@ import type {
   NewOperation,
   OperationRecord,
 } from '../../main/store/operations.ts';
-import { allPages, clock, newestFirst, openStore, tempDir } from '../support/store.ts';
+import {
+  allPages,
+  clock,
+  matchesFilter,
+  matchesText,
+  newestFirst,
+  newOperation,
+  openStore,
+  tempDir,
+} from '../support/store.ts';
 
 type Detail = OperationRecord['payerDetails'][number];
 
 const phone = (value: string): Detail => ({ name: 'phone', title: 'Phone number', type: 'string', value });
 const fullName = (value: string): Detail => ({ name: 'fullName', title: 'Full name', type: 'string', value });
 
-let serial = 0;
-function operation(overrides: Partial<NewOperation> = {}): NewOperation {
-  serial += 1;
-  return {
-    shopId: 1001,
-    operationNumber: `T01-260201-${String(serial).padStart(4, '0')}`,
-    terminalId: 'T01',
-    origin: 'counter',
-    type: 'payin',
-    training: false,
-    methodId: 'cash-kzt-in',
-    methodName: 'Cash KZT',
-    instrumentType: 'cash',
-    payerId: 'P0000001',
-    amount: '1500.00',
-    currency: 'KZT',
-    phase: 'created',
-    status: 'captured',
-    ...overrides,
-  };
-}
+/** A captured operation with a fresh number. */
+const operation = (overrides: Partial<NewOperation> = {}): NewOperation =>
+  newOperation({ phase: 'created', status: 'captured', ...overrides });
 
 const numbers = (rows: OperationRecord[]) => rows.map((r) => r.operationNumber);
 
-// ── What search must find, the slow and obvious way ─────────────────────────────────────────────
-
-/**
- * Everything search reads of an operation: its number, payer ID and detail values, and a value's
- * digits run together when separators split them.
- */
-function searchedFields(r: OperationRecord): string[] {
-  const values = r.payerDetails.map((d) => d.value);
-  const joined = values.flatMap((v) => {
-    const digits = v.replace(/[ \-().+]/g, '');
-    return /\d.*\D.*\d/s.test(v) && digits !== v ? [digits] : [];
-  });
-  return [r.operationNumber, r.payerId, ...values, ...joined].map((f) => f.toLowerCase());
-}
-
-function matchesText(r: OperationRecord, typed: string): boolean {
-  // Control characters (a scanner's group separator, say) are not searched for.
-  const text = typed.replace(/\p{Cc}/gu, '');
-  const needle = text.toLowerCase();
-  if ([...text].length < 3) {
-    return [r.operationNumber, r.payerId].some((f) => f.toLowerCase().startsWith(needle));
-  }
-  const fields = searchedFields(r);
-  const typedPhone = needle.replace(/[ \-().+]/g, '');
-  const needles =
-    /^[\d \-().+]+$/.test(needle) && typedPhone !== needle && typedPhone.length >= 3
-      ? [needle, typedPhone]
-      : [needle];
-  return fields.some((f) => needles.some((n) => f.includes(n)));
-}
-
-function matches(r: OperationRecord, filter: Omit<HistoryFilter, 'limit'>): boolean {
-  if (filter.text && !matchesText(r, filter.text)) return false;
-  if (filter.type && r.type !== filter.type) return false;
-  if (filter.status && r.status !== filter.status) return false;
-  if (filter.from && r.createdAt < filter.from) return false;
-  if (filter.to && r.createdAt >= filter.to) return false;
-  if (filter.training !== undefined && r.training !== filter.training) return false;
-  const { before } = filter;
-  return (
-    !before ||
-    r.createdAt < before.createdAt ||
-    (r.createdAt === before.createdAt && r.localId < before.localId)
-  );
-}
-
 function referenceTotals(records: OperationRecord[], filter: Omit<HistoryFilter, 'limit'>): HistoryTotals {
-  const found = records.filter((r) => matches(r, filter));
+  const found = records.filter((r) => matchesFilter(r, filter));
   const byCurrency = new Map<string, string[]>();
   for (const r of found) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r.amount]);
   const sums = [...byCurrency]
@@ -280,7 +225,7 @@ describe('filters, paging and totals against the reference', () => {
     fc.assert(
       fc.property(filter, fc.integer({ min: 1, max: 40 }), (f, limit) => {
         const rows = allPages(store, { ...f, limit }).flat();
-        const expected = records.filter((r) => matches(r, f)).sort(newestFirst);
+        const expected = records.filter((r) => matchesFilter(r, f)).sort(newestFirst);
         assert.deepEqual(
           rows.map((r) => r.localId),
           expected.map((r) => r.localId),

@@ -12,29 +12,16 @@ import { allocateOperationNumber } from '../../main/checkout/operation-numbers.t
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { openDatabase, StoreError } from '../../main/store/open.ts';
-import type { HistoryFilter, NewOperation, OperationRecord } from '../../main/store/operations.ts';
-import { allPages, clock, newestFirst, openStore, tempDir } from '../support/store.ts';
-
-let serial = 0;
-function newOperation(overrides: Partial<NewOperation> = {}): NewOperation {
-  serial += 1;
-  return {
-    shopId: 1001,
-    operationNumber: `T01-260301-${String(serial).padStart(4, '0')}`,
-    terminalId: 'T01',
-    origin: 'counter',
-    type: 'payin',
-    training: false,
-    methodId: '5b1e7c1a-0a11-4c6e-9d11-000000000101',
-    methodName: 'Cash KZT',
-    instrumentType: 'cash',
-    payerId: 'P0000001',
-    amount: '1500.00',
-    currency: 'KZT',
-    phase: 'opening',
-    ...overrides,
-  };
-}
+import type { HistoryFilter, OperationRecord } from '../../main/store/operations.ts';
+import {
+  allPages,
+  clock,
+  matchesFilter,
+  newestFirst,
+  newOperation,
+  openStore,
+  tempDir,
+} from '../support/store.ts';
 
 /** The file and any WAL beside it, hashed: "untouched" means every byte is the same. */
 function fingerprint(file: string): string {
@@ -378,39 +365,10 @@ describe('history queries', () => {
     return records;
   }
 
-  /**
-   * Three or more characters: anywhere in the number or payer ID (these rows have no payer
-   * details); fewer: the start of either. Letter case never matters.
-   */
-  function matchesText(r: OperationRecord, text: string): boolean {
-    const needle = text.toLowerCase();
-    const fields = [r.operationNumber.toLowerCase(), r.payerId.toLowerCase()];
-    return [...text].length >= 3
-      ? fields.some((f) => f.includes(needle))
-      : fields.some((f) => f.startsWith(needle));
-  }
-
-  /** What search must return, computed the slow and obvious way. */
+  /** What search must return: every match, newest first, one page. */
   function reference(records: OperationRecord[], filter: HistoryFilter): OperationRecord[] {
     return records
-      .filter((r) => {
-        if (filter.text && !matchesText(r, filter.text)) return false;
-        if (filter.type && r.type !== filter.type) return false;
-        if (filter.status && r.status !== filter.status) return false;
-        if (filter.from && r.createdAt < filter.from) return false;
-        if (filter.to && r.createdAt >= filter.to) return false;
-        if (filter.training !== undefined && r.training !== filter.training) return false;
-        if (
-          filter.before &&
-          !(
-            r.createdAt < filter.before.createdAt ||
-            (r.createdAt === filter.before.createdAt && r.localId < filter.before.localId)
-          )
-        ) {
-          return false;
-        }
-        return true;
-      })
+      .filter((r) => matchesFilter(r, filter))
       .sort(newestFirst)
       .slice(0, filter.limit);
   }

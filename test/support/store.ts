@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { createStore, type Store } from '../../main/store/index.ts';
-import type { HistoryFilter, OperationRecord } from '../../main/store/operations.ts';
+import type { HistoryFilter, NewOperation, OperationRecord } from '../../main/store/operations.ts';
 
 /** A directory removed when the test ends. */
 export function tempDir(t: TestContext): string {
@@ -41,6 +41,74 @@ export function openStore(t: TestContext, dir = tempDir(t), now?: () => string):
     }
   });
   return store;
+}
+
+let serial = 0;
+/** An operation at the first step, with a fresh number; any field may be given. */
+export function newOperation(overrides: Partial<NewOperation> = {}): NewOperation {
+  serial += 1;
+  return {
+    shopId: 1001,
+    operationNumber: `T01-260301-${String(serial).padStart(4, '0')}`,
+    terminalId: 'T01',
+    origin: 'counter',
+    type: 'payin',
+    training: false,
+    methodId: '5b1e7c1a-0a11-4c6e-9d11-000000000101',
+    methodName: 'Cash KZT',
+    instrumentType: 'cash',
+    payerId: 'P0000001',
+    amount: '1500.00',
+    currency: 'KZT',
+    phase: 'opening',
+    ...overrides,
+  };
+}
+
+/**
+ * Everything search reads of an operation: its number, payer ID and detail values, and a value's
+ * digits run together when separators split them.
+ */
+function searchedFields(r: OperationRecord): string[] {
+  const values = r.payerDetails.map((d) => d.value);
+  const joined = values.flatMap((v) => {
+    const digits = v.replace(/[ \-().+]/g, '');
+    return /\d.*\D.*\d/s.test(v) && digits !== v ? [digits] : [];
+  });
+  return [r.operationNumber, r.payerId, ...values, ...joined].map((f) => f.toLowerCase());
+}
+
+/** Whether search finds this text in the operation. */
+export function matchesText(r: OperationRecord, typed: string): boolean {
+  // Control characters (a scanner's group separator, say) are not searched for.
+  const text = typed.replace(/\p{Cc}/gu, '');
+  const needle = text.toLowerCase();
+  if ([...text].length < 3) {
+    return [r.operationNumber, r.payerId].some((f) => f.toLowerCase().startsWith(needle));
+  }
+  const fields = searchedFields(r);
+  const typedPhone = needle.replace(/[ \-().+]/g, '');
+  const needles =
+    /^[\d \-().+]+$/.test(needle) && typedPhone !== needle && typedPhone.length >= 3
+      ? [needle, typedPhone]
+      : [needle];
+  return fields.some((f) => needles.some((n) => f.includes(n)));
+}
+
+/** What search must find, the slow and obvious way. */
+export function matchesFilter(r: OperationRecord, filter: Omit<HistoryFilter, 'limit'>): boolean {
+  if (filter.text && !matchesText(r, filter.text)) return false;
+  if (filter.type && r.type !== filter.type) return false;
+  if (filter.status && r.status !== filter.status) return false;
+  if (filter.from && r.createdAt < filter.from) return false;
+  if (filter.to && r.createdAt >= filter.to) return false;
+  if (filter.training !== undefined && r.training !== filter.training) return false;
+  const { before } = filter;
+  return (
+    !before ||
+    r.createdAt < before.createdAt ||
+    (r.createdAt === before.createdAt && r.localId < before.localId)
+  );
 }
 
 /** Every page of a history search, following `before` from each page's last row. */
