@@ -1,4 +1,5 @@
-// A store on a real SQLite file in a temporary directory, for the store's integration tests:
+// A store on a real SQLite file in a temporary directory, and the reference search the store tests
+// compare it with (matchesFilter: every match, the slow and obvious way):
 //   const time = clock();
 //   const store = openStore(t, undefined, time.now);
 //   const pages = allPages(store, { text: 't01-', limit: 20 });
