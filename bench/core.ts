@@ -115,16 +115,80 @@ async function historyQueries(history: SeededHistory, log: Log): Promise<Record<
       for (let i = 0; i < 10; i++) statusOnly.push((await search({ status })).ms);
     }
 
+    // Text anywhere in the number, payer ID or payer details, as an agent types it: a number's
+    // 4-digit tail, a payer ID whole or in part, a run of a phone's digits, a number's start in
+    // lower case, a name; alone and within a month. Each is a first page, so its totals are in it.
+    const random2 = prng(23);
+    const pick = <T>(list: T[]) => list[Math.floor(random2() * list.length)]!;
+    const texts = [
+      '0002',
+      '777',
+      'payer-777',
+      't01-',
+      ...Array.from({ length: 12 }, () => pick(history.sampleNumbers).slice(-4)),
+      ...Array.from({ length: 6 }, () => pick(history.samplePayers).slice(-5)),
+      ...Array.from({ length: 12 }, () => pick(history.samplePhones).replace(/\D/g, '').slice(4, 11)),
+      ...Array.from({ length: 6 }, () => pick(history.sampleNumbers).slice(0, 8).toLowerCase()),
+      'petrova',
+      'садыкова',
+    ];
+    const month = {
+      from: new Date(first + span / 2).toISOString(),
+      to: new Date(first + span / 2 + 30 * 86_400_000).toISOString(),
+    };
+    const textSearch: number[] = [];
+    for (let pass = 0; pass < 4; pass++) {
+      for (const text of texts) {
+        for (const request of [{ text }, { text, ...month }]) {
+          const { ms } = await search(request);
+          if (pass > 0) textSearch.push(ms);
+        }
+      }
+    }
+
+    // What the totals add to a first page for filters an agent uses (a day, a week, a payer, a
+    // week's completed cash-ins), and what the whole history costs, past their bound.
+    const store = createStore(history.dataDir);
+    const totalsTypical: number[] = [];
+    let totalsAll = 0;
+    try {
+      const day = 86_400_000;
+      const end = Date.parse(history.to);
+      for (let pass = 0; pass < 11; pass++) {
+        for (const filter of [
+          { from: new Date(end - day).toISOString() },
+          { from: new Date(end - 7 * day).toISOString() },
+          { text: pick(history.samplePayers) },
+          { type: 'payin' as const, status: 'captured', from: new Date(end - 7 * day).toISOString() },
+        ]) {
+          const started = performance.now();
+          store.operations.totals(filter);
+          if (pass > 0) totalsTypical.push(performance.now() - started);
+        }
+      }
+      const started = performance.now();
+      if (store.operations.totals({}) !== null) throw new Error('the whole history was totalled');
+      totalsAll = performance.now() - started;
+    } finally {
+      store.close();
+    }
+
     log(
       `by number p50 ${round(percentile(byNumber, 50))} p95 ${round(percentile(byNumber, 95))} ms; ` +
         `search page p50 ${round(percentile(pages, 50))} p95 ${round(percentile(pages, 95))} ms; ` +
-        `prefix max ${round(Math.max(...prefixes))} ms; status-only max ${round(Math.max(...statusOnly))} ms`,
+        `prefix max ${round(Math.max(...prefixes))} ms; status-only max ${round(Math.max(...statusOnly))} ms; ` +
+        `text p50 ${round(percentile(textSearch, 50))} p95 ${round(percentile(textSearch, 95))} ms; ` +
+        `totals p50 ${round(percentile(totalsTypical, 50))} p95 ${round(percentile(totalsTypical, 95))} ms, ` +
+        `whole history ${round(totalsAll)} ms`,
     );
     return {
       'history.lookup_by_number_ms_p95': round(percentile(byNumber, 95)),
       'history.search_page_ms_p95': round(percentile(pages, 95)),
       'history.prefix_search_ms_p95': round(percentile(prefixes, 95)),
       'history.status_only_page_ms_p95': round(percentile(statusOnly, 95)),
+      'history.text_search_ms_p95': round(percentile(textSearch, 95)),
+      'history.totals_ms_p95': round(percentile(totalsTypical, 95)),
+      'history.totals_whole_history_ms': round(totalsAll),
     };
   } finally {
     await core.close();

@@ -15,7 +15,9 @@ export const CACHE_DIR = join(HERE, '.cache');
 /** The history spans this many days back from a fixed end, so cached files are reproducible. */
 const SPAN_DAYS = 730;
 const END = Date.parse('2026-06-30T18:00:00.000Z');
+/** Shop 1001 numbers its payers P0012345; shop 1002 calls them payer-123. */
 const PAYERS = 50_000;
+const SHOP_2_PAYERS = 10_000;
 
 export type SeedSpec = {
   operations: number;
@@ -33,6 +35,8 @@ export type SeededHistory = {
   /** A sample of stored operation numbers and payer IDs to look up. */
   sampleNumbers: string[];
   samplePayers: string[];
+  /** Phone numbers stored in full (not masked) in payer details, as the payer gave them. */
+  samplePhones: string[];
 };
 
 /** A small, fast, deterministic PRNG (mulberry32), so every seeded file is the same. */
@@ -48,7 +52,7 @@ export function prng(seed: number): () => number {
 }
 
 /** Bump when the generated rows change; the schema is part of the cache key by itself. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 function cacheKey(spec: SeedSpec): string {
   const schema = MIGRATIONS.map((m) => `${m.name}\n${m.sql}`).join('\n');
@@ -91,18 +95,25 @@ function samples(file: string) {
       n: number;
     };
     const random = prng(7);
-    const pick = db.prepare('SELECT operation_number, payer_id FROM operations WHERE local_id = ?');
+    const pick = db.prepare(
+      'SELECT operation_number, payer_id, payer_details FROM operations WHERE local_id = ?',
+    );
     const sampleNumbers: string[] = [];
     const samplePayers: string[] = [];
+    const samplePhones: string[] = [];
     for (let i = 0; i < 2_000; i++) {
       const row = pick.get(1 + Math.floor(random() * Number(range.n))) as {
         operation_number: string;
         payer_id: string;
+        payer_details: string;
       };
       sampleNumbers.push(row.operation_number);
       samplePayers.push(row.payer_id);
+      const details = JSON.parse(row.payer_details) as { name: string; value: string }[];
+      const phone = details.find((d) => d.name === 'phone' && !d.value.includes('*'))?.value;
+      if (phone) samplePhones.push(phone);
     }
-    return { from: range.f, to: range.t, sampleNumbers, samplePayers };
+    return { from: range.f, to: range.t, sampleNumbers, samplePayers, samplePhones };
   } finally {
     db.close();
   }
@@ -168,14 +179,8 @@ const METHODS = [
   },
 ] as const;
 
-const NAMES = [
-  'Aigerim Nurlanovna',
-  'Dmitry Sokolov',
-  'Zeynep Kaya',
-  'Arman Bekov',
-  'Olga Petrova',
-  'Mehmet Yilmaz',
-];
+const FIRST_NAMES = ['Aigerim', 'Dmitry', 'Zeynep', 'Arman', 'Olga', 'Mehmet', 'Айгерим', 'Дмитрий', 'Elif'];
+const LAST_NAMES = ['Nurlanova', 'Sokolov', 'Kaya', 'Bekov', 'Petrova', 'Yilmaz', 'Садыкова', 'Ахметов'];
 
 const COLUMNS = [
   'local_id',
@@ -246,16 +251,24 @@ export function seed(file: string, spec: SeedSpec): void {
       roll < 0.9 ? 'created' : roll < 0.95 ? 'abandoned' : roll < 0.98 ? 'expired' : 'session_failed';
     const captured = phase === 'created';
     const amount = `${1000 + Math.floor(random() * 200_000)}${random() < 0.3 ? '.50' : ''}`;
-    const phone = `+7701${String(Math.floor(random() * 1e7)).padStart(7, '0')}`;
-    const name = NAMES[Math.floor(random() * NAMES.length)]!;
+    const shop = random() < 0.8 ? 1001 : 1002;
+    const payer =
+      shop === 1001
+        ? `P${String(Math.floor(random() * PAYERS)).padStart(7, '0')}`
+        : `payer-${Math.floor(random() * SHOP_2_PAYERS)}`;
+    const digits = String(Math.floor(random() * 1e7)).padStart(7, '0');
+    // Half as a masking gateway reads them back, the rest as given: bare or with separators.
+    const form = random();
+    const phone =
+      form < 0.5
+        ? `+*******${digits.slice(-4)}`
+        : form < 0.8
+          ? `+7701${digits}`
+          : `+7 701 ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+    const name = `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`;
     const details = method.payer.map((p) => ({
       ...p,
-      value:
-        p.name === 'phone'
-          ? `${phone.slice(0, 1)}*******${phone.slice(-4)}`
-          : p.name === 'fullName'
-            ? name
-            : '**** **** **** 1234',
+      value: p.name === 'phone' ? phone : p.name === 'fullName' ? name : '**** **** **** 1234',
     }));
     const sessionOpened = created + 4_000;
     const createdAtGateway = created + 35_000;
@@ -263,7 +276,7 @@ export function seed(file: string, spec: SeedSpec): void {
     const updated = captured ? capturedAt + 1_000 : created + 120_000;
     insertOperation.run(
       i,
-      random() < 0.8 ? 1001 : 1002,
+      shop,
       `T01-${today}-${String(seq).padStart(4, '0')}`,
       'T01',
       'counter',
@@ -272,7 +285,7 @@ export function seed(file: string, spec: SeedSpec): void {
       method.id,
       method.name,
       method.instrument,
-      `P${String(Math.floor(random() * PAYERS)).padStart(7, '0')}`,
+      payer,
       amount,
       method.currency,
       phase,

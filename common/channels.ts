@@ -23,6 +23,7 @@ import {
 } from './desk.ts';
 import { CASH_MOVEMENT_KINDS, MODES } from './enums.ts';
 import { LIMITS, RECEIPT_WIDTHS } from './limits.ts';
+import { DECIMAL_PATTERN } from './money.ts';
 import {
   type AppError,
   AppState,
@@ -50,6 +51,12 @@ function channel<Req extends z.ZodType, Res extends z.ZodType>(request: Req, res
 }
 const none = z.object({}).strict();
 const byLocalId = z.object({ localId }).strict();
+
+/** Every operation a history search matches, not just the page: how many, and the sum per currency. */
+const HistoryTotals = z.object({
+  count: z.number().int().min(0),
+  sums: z.array(z.object({ currency: z.string(), amount: z.string().regex(DECIMAL_PATTERN) })),
+});
 
 export const channels = {
   'app.getState': channel(none, AppState),
@@ -100,7 +107,12 @@ export const channels = {
         limit: z.number().int().min(1).max(200).default(50),
       })
       .strict(),
-    z.object({ rows: z.array(HistoryRow), next: z.object({ createdAt: isoTime, localId }).nullable() }),
+    z.object({
+      rows: z.array(HistoryRow),
+      next: z.object({ createdAt: isoTime, localId }).nullable(),
+      /** On the first page only (no `before`); null on later pages, and when too many match to add up. */
+      totals: HistoryTotals.nullable(),
+    }),
   ),
   'history.get': channel(byLocalId, z.object({ operation: OperationView, events: z.array(OperationEvent) })),
   'history.refresh': channel(byLocalId, OperationView),

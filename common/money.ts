@@ -37,6 +37,17 @@ export function sum(values: readonly string[]): string {
   return values.reduce((total, v) => total.plus(new Big(v)), new Big(0)).toFixed(2);
 }
 
+/** The exact total, to as many places as its most precise value has, and at least 2. */
+export function exactSum(values: readonly string[]): string {
+  const places = Math.max(2, ...values.map((v) => v.split('.')[1]?.length ?? 0));
+  return values.reduce((total, v) => total.plus(new Big(v)), new Big(0)).toFixed(places);
+}
+
+/** A whole number of units at `scale` decimal places, as a decimal: 1250 at scale 2 is "12.50". */
+export function fromUnits(units: string, scale: number): string {
+  return new Big(`${units}e-${scale}`).toFixed(scale);
+}
+
 /** Multiply and round half-up to `dp` places, for rate conversions. */
 export function multiply(a: string, b: string, dp = 2): string {
   return new Big(a).times(new Big(b)).round(dp, Big.roundHalfUp).toFixed(dp);

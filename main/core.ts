@@ -119,7 +119,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({ checkout, journal, settings, operator: day.operator }),
-    ...lookupHandlers({ store, gateways, health, journal, lookups }),
+    ...lookupHandlers({ store, gateways, health, journal, lookups, settings }),
     ...day.handlers,
     ...upkeep.handlers({ settings, connectivity: connectivity.snapshot, supervisors: day.supervisorPins }),
   };

@@ -16,18 +16,20 @@ export function historyHandlers(deps: {
 }): HandlerTable<HistoryChannel> {
   const { store, journal, checkout } = deps;
   return {
-    'history.search': ({ limit, ...filter }) => {
-      const rows = store.operations.search({
-        ...filter,
-        from: filter.from && new Date(filter.from).toISOString(),
-        to: filter.to && new Date(filter.to).toISOString(),
-        limit,
-      });
+    'history.search': ({ limit, before, ...given }) => {
+      const filter = {
+        ...given,
+        from: given.from && new Date(given.from).toISOString(),
+        to: given.to && new Date(given.to).toISOString(),
+      };
+      const rows = store.operations.search({ ...filter, before, limit });
       const last = rows.length === limit ? rows.at(-1) : undefined;
       return {
         // The contract's HistoryRow picks its fields from the view when the reply is parsed.
         rows: rows.map((r) => journal.view(r)),
         next: last ? { createdAt: last.createdAt, localId: last.localId } : null,
+        // The screen keeps the first page's totals while it scrolls through the later ones.
+        totals: before ? null : store.operations.totals(filter, { rows, limit }),
       };
     },
     'history.get': ({ localId }) => ({

@@ -7,7 +7,9 @@ import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
+import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
+import { normaliseOperationNumber } from './normalise.ts';
 import { type Lookups, waitingFor } from './queue.ts';
 
 export function lookupHandlers(deps: {
@@ -16,6 +18,7 @@ export function lookupHandlers(deps: {
   health: GatewayHealth;
   journal: Journal;
   lookups: Lookups;
+  settings: SettingsService;
 }): HandlerTable<'lookup.byNumber'> {
   const { health, journal } = deps;
 
@@ -29,7 +32,9 @@ export function lookupHandlers(deps: {
   }
 
   return {
-    'lookup.byNumber': async ({ shopId, operationNumber }) => {
+    'lookup.byNumber': async ({ shopId, operationNumber: typed }) => {
+      // Every answer names the number as asked, so a "not found" says exactly what was looked for.
+      const operationNumber = normaliseOperationNumber(typed, deps.settings.get().terminalId);
       let target: GatewayTarget | undefined;
       try {
         let client: GatewayClient;

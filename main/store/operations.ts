@@ -13,7 +13,7 @@ import {
   toSql,
 } from './operation-record.ts';
 
-export type { HistoryFilter } from './history-search.ts';
+export type { HistoryFilter, HistoryTotals } from './history-search.ts';
 export type { NewOperation, OperationPatch, OperationRecord } from './operation-record.ts';
 
 export type EventInput = { kind: string; detail?: string | null };
@@ -31,6 +31,7 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
     WHERE origin = 'counter' AND (phase IN ('creating', 'outcome_unknown')
        OR (phase = 'created' AND (status IS NULL OR status <> 'captured' OR custody_at IS NULL OR mismatch IS NOT NULL)))
     ORDER BY created_at DESC, local_id DESC LIMIT ?`);
+  const history = createHistorySearch(db);
   const insertStatements = new Map<string, StatementSync>();
   const patchStatements = new Map<string, StatementSync>();
   const cached = (statements: Map<string, StatementSync>, key: string, sql: () => string) => {
@@ -122,7 +123,8 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
       return openStatement.all(limit).map(fromRow);
     },
 
-    search: createHistorySearch(db),
+    search: history.search,
+    totals: history.totals,
   };
 }
 

@@ -389,15 +389,23 @@ export const en = {
     shop: 'Shop',
     number: 'Operation number',
     submit: 'Look up',
-    notFound: 'No operation {{number}} at shop {{shop}}.',
+    notFound:
+      'The gateway answered that there is no operation “{{number}}” at {{shop}}. The number was looked up exactly as shown here, letter case included: check it with the payer.',
     queued: 'Offline: the lookup of {{number}} is queued. You will be told here when the answer arrives.',
     answered: 'Lookup answered: {{number}} at shop {{shop}} — {{result}}',
-    notFoundShort: 'not found',
+    notFoundShort: 'the gateway has no operation with exactly this number',
     details: 'Open details',
   },
   history: {
     title: 'History',
-    search: 'Search by operation number or payer ID',
+    search: 'Search',
+    searchHint: 'Any part of an operation number, payer ID, payer name or phone.',
+    searchShort:
+      'One or two characters find numbers and payer IDs that start with them. Type 3 or more to search anywhere.',
+    totalCount: 'Operations found',
+    totalAmount: 'Total in {{currency}}',
+    totalsTooMany:
+      'Too many operations match to add them up here: narrow the dates or the search to see totals.',
     type: 'Type',
     status: 'Status',
     from: 'From',

@@ -63,7 +63,7 @@ test('history pages, searches and filters, and shows an operation in full', asyn
   }, 'the oldest row, on the second page');
   await h.screen('history-scrolled-to-oldest');
 
-  const search = page.getByRole('searchbox', { name: 'Search by operation number or payer ID' });
+  const search = page.getByRole('searchbox', { name: 'Search', exact: true });
   await search.fill('BOB-2');
   await until(
     async () => (await rows.count()) === 1 && /BOB-2/.test(await rows.first().innerText()),

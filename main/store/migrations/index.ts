@@ -1,6 +1,7 @@
 import initial from './0001-initial.ts';
 import historyIndexes from './0002-history-indexes.ts';
 import gatewayBindingCustody from './0003-gateway-binding-custody.ts';
+import historyTextSearch from './0004-history-text-search.ts';
 import shiftsOperators from './0005-shifts-operators.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
@@ -8,5 +9,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0001-initial', sql: initial },
   { name: '0002-history-indexes', sql: historyIndexes },
   { name: '0003-gateway-binding-custody', sql: gatewayBindingCustody },
+  { name: '0004-history-text-search', sql: historyTextSearch },
   { name: '0005-shifts-operators', sql: shiftsOperators },
 ];

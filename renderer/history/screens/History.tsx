@@ -6,11 +6,14 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { HistoryList } from '../components/HistoryList.tsx';
+import { HistoryTotals } from '../components/HistoryTotals.tsx';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { type HistoryQuery, useHistorySearch } from '../state/useHistorySearch.ts';
 
 const NO_FILTER: HistoryQuery = { text: '', type: '', status: '', from: '', to: '' };
 const KNOWN_STATUSES = ['created', 'captured'] as const;
+/** Shorter text holds no trigram, so the core matches it at the start of a number or payer ID only. */
+const ANYWHERE_FROM = 3;
 
 export function History() {
   const { t } = useTranslation();
@@ -21,6 +24,7 @@ export function History() {
   const searchBox = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
   const set = (patch: Partial<HistoryQuery>) => setFilters((previous) => ({ ...previous, ...patch }));
+  const typed = [...filters.text.trim()].length;
   return (
     <ScreenFrame title={t('history.title')} onBack={openHome}>
       <search className="history-filters">
@@ -33,6 +37,7 @@ export function History() {
             autoComplete="off"
             spellCheck={false}
             maxLength={LIMITS.searchText}
+            aria-describedby={`${ids}-text-hint`}
             value={filters.text}
             onChange={(event) => set({ text: event.target.value })}
           />
@@ -83,7 +88,11 @@ export function History() {
           />
         </div>
       </search>
+      <p id={`${ids}-text-hint`} className="hint">
+        {typed > 0 && typed < ANYWHERE_FROM ? t('history.searchShort') : t('history.searchHint')}
+      </p>
       <ErrorAlert error={search.error} />
+      <HistoryTotals totals={search.totals} />
       <HistoryList
         rows={search.rows}
         loading={search.loading}

@@ -18,6 +18,7 @@ export type HistoryQuery = {
 };
 
 type Cursor = NonNullable<Response<'history.search'>['next']>;
+export type HistoryTotals = Response<'history.search'>['totals'];
 
 const PAGE = 50;
 
@@ -25,6 +26,8 @@ const PAGE = 50;
 export function useHistorySearch(query: HistoryQuery) {
   const [rows, setRows] = useState<HistoryRow[]>([]);
   const [next, setNext] = useState<Cursor | null>(null);
+  // Only the first page carries totals; undefined until it has answered.
+  const [totals, setTotals] = useState<HistoryTotals | undefined>(undefined);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<AppError | null>(null);
   // Answers to an older query arrive after newer ones have started; only the latest may land.
@@ -41,6 +44,7 @@ export function useHistorySearch(query: HistoryQuery) {
       setError(null);
       setRows((previous) => (before ? [...previous, ...result.value.rows] : result.value.rows));
       setNext(result.value.next);
+      if (!before) setTotals(result.value.totals);
     },
     [query],
   );
@@ -49,6 +53,7 @@ export function useHistorySearch(query: HistoryQuery) {
     generation.current += 1;
     setRows([]);
     setNext(null);
+    setTotals(undefined);
     void load(undefined);
   }, [load]);
 
@@ -56,7 +61,7 @@ export function useHistorySearch(query: HistoryQuery) {
     if (next && !loading) void load(next);
   }, [next, loading, load]);
 
-  return { rows, loading, error, hasMore: next !== null, more };
+  return { rows, totals, loading, error, hasMore: next !== null, more };
 }
 
 function toRequest(query: HistoryQuery, before: Cursor | undefined): Request<'history.search'> {

@@ -39,6 +39,11 @@ export function Lookup() {
   // What was found stays current while it is on screen: its status, and the cash once recorded.
   const found = useLiveOperation(shown?.state === 'found' ? shown.operation : null);
   useShowsOperation(found.operation?.localId);
+  // The number and shop as the gateway was asked, which may differ from what is in the form now.
+  const shopLabel = (id: number) => {
+    const shop = shops.find((s) => s.id === id);
+    return shop ? `${shop.name} (${id})` : String(id);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const operationNumber = number.trim();
@@ -96,7 +101,7 @@ export function Lookup() {
         )}
         {shown?.state === 'not_found' && (
           <p className="alert alert-warning">
-            {t('lookup.notFound', { number: shown.operationNumber, shop: shown.shopId })}
+            {t('lookup.notFound', { number: shown.operationNumber, shop: shopLabel(shown.shopId) })}
           </p>
         )}
         {shown?.state === 'queued' && (

@@ -1,0 +1,90 @@
+// What a history search matches in all, not just its page: how many, and the sum per currency.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { exactSum, fromUnits } from '../../common/money.ts';
+import { type Search, sqlFor } from './history-filter.ts';
+
+export type HistoryTotals = { count: number; sums: { currency: string; amount: string }[] };
+
+/**
+ * Amounts are decimal text, so SQLite sums them as whole units at each scale ("1500.50" is 150050
+ * at scale 2), which is exact where SUM() of the text would be a float. Up to 14 digits each,
+ * HISTORY_TOTALS_MAX + 1 of them stay far inside 64 bits; longer ones (only a gateway could send
+ * one) are added up here instead.
+ */
+const SHORT_AMOUNT = 'length(amount) <= 14';
+const SCALE = "iif(instr(amount, '.'), length(amount) - instr(amount, '.'), 0)";
+const UNITS = "CAST(replace(amount, '.', '') AS INTEGER)";
+
+/** Totals are summed over at most this many operations (8 ms at that size), so no search waits long for them. */
+const HISTORY_TOTALS_MAX = 10_000;
+
+type Group = { currency: string; scale: bigint; n: bigint; units: bigint | null; long: string };
+
+export function createHistoryTotals(db: DatabaseSync) {
+  const statements = new Map<string, StatementSync>();
+  function prepared(sql: string): StatementSync {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      // The unit sums pass 2^53.
+      statement.setReadBigInts(true);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Counted first, from the indexes alone where the filter allows (index entries cost about 5 ns
+   * against 0.75 us for a row read), so a search matching more than HISTORY_TOTALS_MAX costs little
+   * and has no totals (null). Each branch stops one past it; overlapping branches are merged by
+   * a UNION, which drops what two of them both found.
+   */
+  return function totals(search: Search): HistoryTotals | null {
+    const how = search.totals();
+    if (how === 'none') return null;
+    const { branches } = search;
+    const params = branches.flatMap(({ clauses }) => sqlFor(clauses)[1]);
+    const rows = (columns: string) =>
+      branches
+        .map(({ from, clauses }) => {
+          const [where] = sqlFor(clauses);
+          return `SELECT * FROM (SELECT ${columns} FROM ${from} ${where} LIMIT ${HISTORY_TOTALS_MAX + 1})`;
+        })
+        .join(search.overlapping ? ' UNION ' : ' UNION ALL ');
+    if (how === 'count') {
+      const counted = prepared(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM (${rows('o.local_id')}) LIMIT ${HISTORY_TOTALS_MAX + 1})`,
+      ).get(...params) as { n: bigint };
+      if (Number(counted.n) > HISTORY_TOTALS_MAX) return null;
+    }
+    const groups = prepared(`SELECT currency, ${SCALE} AS scale, count(*) AS n,
+        sum(${UNITS}) FILTER (WHERE ${SHORT_AMOUNT}) AS units,
+        json_group_array(amount) FILTER (WHERE NOT ${SHORT_AMOUNT}) AS long
+      FROM (${rows('o.local_id, o.currency, o.amount')})
+      GROUP BY currency, scale`).all(...params) as Group[];
+    const count = groups.reduce((n, g) => n + Number(g.n), 0);
+    const byCurrency = new Map<string, string[]>();
+    for (const g of groups) {
+      const amounts = byCurrency.get(g.currency) ?? [];
+      if (g.units !== null) amounts.push(fromUnits(String(g.units), Number(g.scale)));
+      amounts.push(...(JSON.parse(g.long) as string[]));
+      byCurrency.set(g.currency, amounts);
+    }
+    return totalsBy(count, byCurrency);
+  };
+}
+
+/** The totals of operations already read. */
+export function totalsOf(rows: readonly { currency: string; amount: string }[]): HistoryTotals {
+  const byCurrency = new Map<string, string[]>();
+  for (const { currency, amount } of rows)
+    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), amount]);
+  return totalsBy(rows.length, byCurrency);
+}
+
+function totalsBy(count: number, amounts: Map<string, string[]>): HistoryTotals {
+  const sums = [...amounts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, each]) => ({ currency, amount: exactSum(each) }));
+  return { count, sums };
+}
