@@ -10,6 +10,7 @@ export type HistoryFilter = {
   from?: string | undefined;
   to?: string | undefined;
   training?: boolean | undefined;
+  origin?: 'counter' | 'lookup' | undefined;
   before?: { createdAt: string; localId: number } | undefined;
   limit: number;
 };
@@ -117,5 +118,6 @@ function terms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 'none'): Clau
   }
   if (before) clauses.push([`(${time}created_at, local_id) < (?, ?)`, before.createdAt, before.localId]);
   if (filter.training !== undefined) clauses.push(['training = ?', filter.training ? 1 : 0]);
+  if (filter.origin) clauses.push(['+origin = ?', filter.origin]);
   return clauses;
 }
