@@ -11,6 +11,8 @@ export function AmountStep() {
   const { t } = useTranslation();
   const format = useFormat();
   const method = useCheckout((s) => s.method);
+  const type = useCheckout((s) => s.type);
+  const choices = useCheckout((s) => s.methods?.length ?? 0);
   const amount = useCheckout((s) => s.amount);
   const setAmount = useCheckout((s) => s.setAmount);
   const submitAmount = useCheckout((s) => s.submitAmount);
@@ -28,7 +30,13 @@ export function AmountStep() {
     submitAmount();
   };
   return (
-    <ScreenFrame title={t('flow.amount.title')} onBack={back} cash="hold">
+    <ScreenFrame
+      title={t('flow.amount.title')}
+      onBack={back}
+      type={type}
+      cash="none"
+      cashNote={t('cash.note.notCreated')}
+    >
       <form className="amount-form" onSubmit={submit} noValidate>
         <div className="amount-entry">
           <label htmlFor={`${ids}-amount`}>{t('flow.amount.label', { currency: method.currency })}</label>
@@ -47,7 +55,13 @@ export function AmountStep() {
             {check.ok ? format.money(check.amount, method.currency) : ' '}
           </p>
           <p id={`${ids}-limits`} className="hint">
-            {method.name}: {t('flow.amount.limits', { min, max })}
+            {t('flow.amount.method', { method: method.name })} · {t('flow.amount.limits', { min, max })}
+            {/* The method may be the one remembered from the last payer: one click to another. */}
+            {choices > 1 && (
+              <button type="button" className="button-quiet inline" onClick={back}>
+                {t('flow.amount.changeMethod')}
+              </button>
+            )}
           </p>
           <p id={`${ids}-problem`} className="field-error" role="alert" data-testid="amount-problem">
             {problem}

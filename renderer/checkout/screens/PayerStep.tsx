@@ -13,6 +13,7 @@ export function PayerStep() {
   const setPayerId = useCheckout((s) => s.setPayerId);
   const openSession = useCheckout((s) => s.openSession);
   const back = useCheckout((s) => s.back);
+  const type = useCheckout((s) => s.type);
   const { busy, run } = useInFlight();
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
@@ -22,7 +23,13 @@ export function PayerStep() {
     if (ready) void run(openSession);
   };
   return (
-    <ScreenFrame title={t('flow.payer.title')} onBack={back} cash="hold">
+    <ScreenFrame
+      title={t('flow.payer.title')}
+      onBack={back}
+      type={type}
+      cash="none"
+      cashNote={t('cash.note.notCreated')}
+    >
       <form className="stack" onSubmit={submit} noValidate>
         <label htmlFor={`${ids}-payer`}>{t('flow.payer.label')}</label>
         <input
