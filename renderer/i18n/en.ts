@@ -491,7 +491,7 @@ export const en = {
     loading: 'Loading…',
     training: 'Training',
     detailTitle: 'Operation {{number}}',
-    origin: 'Operations',
+    origin: 'Show',
     originCounter: 'This desk',
     originLookup: 'Looked up (other desks)',
     otherDesk: 'Other desk',

@@ -493,7 +493,7 @@ export const ru: Catalogue = {
     loading: 'Загрузка…',
     training: 'Обучение',
     detailTitle: 'Операция {{number}}',
-    origin: 'Операции',
+    origin: 'Показать',
     originCounter: 'Этой кассы',
     originLookup: 'Найденные поиском (других касс)',
     otherDesk: 'Другая касса',

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/contract.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
@@ -13,7 +13,7 @@ import { formatOf, looksRight, normalise } from '../state/requisiteFormat.ts';
  * what will be sent where that differs from what was typed, and the gateway's refusal at its field.
  * Enter confirms; with a field still blank it goes to that field instead, so it also walks the form.
  */
-export function PayerRequisitesForm({ onCancel }: { onCancel(): void }) {
+export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void; countdown: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { session } = useSession();
   const requisites = useCheckout((s) => s.requisites);
@@ -41,7 +41,10 @@ export function PayerRequisitesForm({ onCancel }: { onCancel(): void }) {
   };
   return (
     <form className="panel stack" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>{t('flow.session.payerRequisites')}</h2>
+      <div className="form-head">
+        <h2 id={`${ids}-title`}>{t('flow.session.payerRequisites')}</h2>
+        {countdown}
+      </div>
       {descriptors.length === 0 && <p>{t('flow.session.noPayerRequisites')}</p>}
       {descriptors.map((descriptor, index) => {
         const id = `${ids}-${index}`;

@@ -36,7 +36,6 @@ export function SessionStep() {
       type={operation.type}
       cash={operation.cash}
       cashNote={cashNote(t, operation)}
-      aside={!expired && <Countdown secondsLeft={secondsLeft} />}
     >
       <div className="details-layout">
         <div className="details-figures">
@@ -76,7 +75,12 @@ export function SessionStep() {
           />
         ) : (
           // Keyed by operation, so a fresh session after expiry starts with focus in its first field.
-          <PayerRequisitesForm key={operation.localId} onCancel={leave} />
+          // The countdown sits where the agent types, beside the details it is counting down for.
+          <PayerRequisitesForm
+            key={operation.localId}
+            onCancel={leave}
+            countdown={<Countdown secondsLeft={secondsLeft} />}
+          />
         )}
       </div>
     </ScreenFrame>
