@@ -8,30 +8,16 @@ export type Shot = (step: string) => Promise<void>;
 
 const noShot: Shot = async () => undefined;
 
-/** Counts clicks and Enter presses: the agent's effort, as `flow.payin_interactions` measures it. */
-export function interactions(page: Page) {
-  let count = 0;
-  return {
-    get count() {
-      return count;
-    },
-    async click(target: Locator) {
-      count += 1;
-      await target.click();
-    },
-    async enter() {
-      count += 1;
-      await page.keyboard.press('Enter');
-    },
-  };
-}
-
 /**
- * Counts the agent's steps as `flow.payin_steps` measures them: every click, Enter, Tab and typed
- * field, one each.
+ * Counts what the agent does. `flow.payin_interactions` counts clicks and Enters; `flow.payin_steps`
+ * every click, Enter, Tab and typed field, one each (`typing`).
  */
-export function steps(page: Page) {
+function counter(page: Page, typing: boolean) {
   let count = 0;
+  const press = async (key: 'Enter' | 'Tab') => {
+    count += 1;
+    await page.keyboard.press(key);
+  };
   return {
     get count() {
       return count;
@@ -40,16 +26,17 @@ export function steps(page: Page) {
       count += 1;
       await target.click();
     },
-    async press(key: 'Enter' | 'Tab') {
-      count += 1;
-      await page.keyboard.press(key);
-    },
+    press,
+    enter: () => press('Enter'),
     async fill(target: Locator, value: string) {
-      count += 1;
+      if (typing) count += 1;
       await target.fill(value);
     },
   };
 }
+
+export const interactions = (page: Page) => counter(page, false);
+export const steps = (page: Page) => counter(page, true);
 
 export function cashInButton(page: Page): Locator {
   return page.getByRole('button', { name: /^Cash in/ });

@@ -4,6 +4,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { Keypad } from '../components/Keypad.tsx';
+import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { checkAmount } from '../state/checkAmount.ts';
 import { useCheckout } from '../state/checkout.ts';
 
@@ -11,7 +12,7 @@ export function AmountStep() {
   const { t } = useTranslation();
   const format = useFormat();
   const method = useCheckout((s) => s.method);
-  const type = useCheckout((s) => s.type);
+  const frame = useBeforeCreation();
   const choices = useCheckout((s) => s.methods?.length ?? 0);
   const amount = useCheckout((s) => s.amount);
   const setAmount = useCheckout((s) => s.setAmount);
@@ -30,13 +31,7 @@ export function AmountStep() {
     submitAmount();
   };
   return (
-    <ScreenFrame
-      title={t('flow.amount.title')}
-      onBack={back}
-      type={type}
-      cash="none"
-      cashNote={t('cash.note.notCreated')}
-    >
+    <ScreenFrame title={t('flow.amount.title')} onBack={back} {...frame}>
       <form className="amount-form" onSubmit={submit} noValidate>
         <div className="amount-entry">
           <label htmlFor={`${ids}-amount`}>{t('flow.amount.label', { currency: method.currency })}</label>

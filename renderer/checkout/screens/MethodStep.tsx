@@ -4,6 +4,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { countryName, instrumentLabel } from '../../shared/labels.ts';
+import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 export function MethodStep() {
@@ -11,15 +12,9 @@ export function MethodStep() {
   const methods = useCheckout((s) => s.methods);
   const chooseMethod = useCheckout((s) => s.chooseMethod);
   const back = useCheckout((s) => s.back);
-  const type = useCheckout((s) => s.type);
+  const frame = useBeforeCreation();
   return (
-    <ScreenFrame
-      title={t('flow.method.title')}
-      onBack={back}
-      type={type}
-      cash="none"
-      cashNote={t('cash.note.notCreated')}
-    >
+    <ScreenFrame title={t('flow.method.title')} onBack={back} {...frame}>
       {methods === null && <p role="status">{t('flow.method.loading')}</p>}
       {methods?.length === 0 && <p className="alert alert-warning">{t('flow.method.none')}</p>}
       {methods && methods.length > 0 && (

@@ -15,7 +15,10 @@ export function formatOf(requisite: { name: string; title?: string }): Requisite
   return null;
 }
 
-/** The value as it is sent: trimmed always, the layout taken out where the format is known. */
+/**
+ * The value as it is sent: trimmed always; with the layout taken out where the format is known and
+ * what remains is plainly of that format. Anything else goes as typed, for the gateway to judge.
+ */
 export function normalise(
   format: RequisiteFormat | null,
   typed: string,
@@ -25,13 +28,18 @@ export function normalise(
   switch (format) {
     case 'phone': {
       const compact = value.replace(/[\s\-().]/g, '');
+      if (!/^\+?\d+$/.test(compact)) return value;
       // In Kazakhstan 8 is dialled for +7: 8 701 123 45 67 is +7 701 123 45 67.
       return country === 'KZ' && /^8\d{10}$/.test(compact) ? `+7${compact.slice(1)}` : compact;
     }
-    case 'card':
-      return value.replace(/[\s-]/g, '');
-    case 'iban':
-      return value.replace(/\s/g, '').toUpperCase();
+    case 'card': {
+      const compact = value.replace(/[\s-]/g, '');
+      return /^\d+$/.test(compact) ? compact : value;
+    }
+    case 'iban': {
+      const compact = value.replace(/\s/g, '').toUpperCase();
+      return /^[A-Z0-9]+$/.test(compact) ? compact : value;
+    }
     default:
       return value;
   }
