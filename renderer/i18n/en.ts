@@ -242,7 +242,6 @@ export const en = {
     },
     stuck: {
       title: 'Gateway status: {{status}}',
-      body: 'This operation will not complete as it stands.',
       next: 'Do not give or take cash for it. A supervisor settles it with the gateway. If the payer still wants to pay, start a new operation.',
       cashKept: 'The cash recorded for it stays apart until a supervisor decides.',
     },

@@ -33,7 +33,7 @@ const WORDS = {
     keep: 'No, go on with it',
     cancel: 'Yes, cancel the payment',
     stuckTitle: 'Gateway status: cancelled',
-    stuckBody: 'This operation will not complete as it stands.',
+    stuckBody: 'The gateway status is “cancelled”: this operation will not complete as it stands.',
     refresh: 'Refresh status',
   },
   ru: {
@@ -51,7 +51,7 @@ const WORDS = {
     keep: 'Нет, продолжить',
     cancel: 'Да, отменить платёж',
     stuckTitle: 'Статус шлюза: cancelled',
-    stuckBody: 'В таком виде операция не завершится.',
+    stuckBody: 'Статус шлюза «cancelled»: в таком виде операция не завершится.',
     refresh: 'Обновить статус',
   },
 } as const;
@@ -290,7 +290,8 @@ test('a status that is neither created nor final says the operation will not com
     sandbox.setStatus(1001, number, 'cancelled');
     await page.getByRole('button', { name: words.refresh }).click();
     await page.getByRole('heading', { name: words.stuckTitle }).waitFor();
-    await page.getByTestId('stuck-status').getByText(words.stuckBody).waitFor();
+    await page.locator('.screen > .cash-banner').getByText(words.stuckBody).waitFor();
+    await page.getByTestId('stuck-status').waitFor();
     assert.equal(await page.getByRole('button', { name: words.confirmTraining }).count(), 0);
     assert.equal(await page.getByTestId('record-cash').count(), 0);
     assert.equal(await page.locator('.screen > .cash-banner').getAttribute('data-cash'), 'hold');

@@ -22,10 +22,8 @@ export function OperationAlerts({ operation }: { operation: OperationView }) {
     <>
       {operation.mismatch && <MismatchPanel operation={operation} mismatch={operation.mismatch} />}
       {stuck && operation.ownDesk && (
+        // The banner says it will not complete; this says what to do about it.
         <div className="alert alert-danger stack-tight" role="alert" data-testid="stuck-status">
-          <p>
-            <strong>{t('flow.stuck.body')}</strong>
-          </p>
           <p>{t('flow.stuck.next')}</p>
           {operation.custody && <p>{t('flow.stuck.cashKept')}</p>}
         </div>
