@@ -1,10 +1,11 @@
 // Renderer benchmarks: the size of the JavaScript the window loads first, how soon Home is usable,
-// and how many clicks and Enters a simple payin takes. Needs `npm run build:renderer` first.
+// how many clicks and Enters a simple payin takes, and how many steps (clicks, Enters, Tabs and typed
+// fields) a Cash KZT payin at the Training shop takes. Needs `npm run build:renderer` first.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { countedPayin, openHome } from '../test/e2e/flows.ts';
-import { INTERACTIONS_FILE, launchChromium, openPage, startStack } from '../test/e2e/harness.ts';
+import { cashInButton, countedPayin, openHome, payinSteps } from '../test/e2e/flows.ts';
+import { INTERACTIONS_FILE, launchChromium, openPage, STEPS_FILE, startStack } from '../test/e2e/harness.ts';
 
 const DIST = resolve(import.meta.dirname, '..', 'dist', 'renderer');
 const RUNS = 7;
@@ -14,6 +15,7 @@ export async function benchRenderer(): Promise<Record<string, number>> {
     'renderer.initial_js_gzip_kb': initialJsGzipKb(),
     'renderer.home_interactive_ms': await homeInteractiveMs(),
     'flow.payin_interactions': await payinInteractions(),
+    ...(await payinStepCounts()),
   };
 }
 
@@ -61,6 +63,28 @@ async function payinInteractions(): Promise<number> {
     const { page } = await openPage(browser, stack);
     await openHome(page, stack.url);
     return await countedPayin(page);
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}
+
+/**
+ * The e2e test's counts when it has run, otherwise measured here the same way: the first payin of
+ * the day picks the method (a diagnostic), every later one starts at the amount (`flow.payin_steps`).
+ */
+async function payinStepCounts(): Promise<Record<string, number>> {
+  if (existsSync(STEPS_FILE)) return JSON.parse(readFileSync(STEPS_FILE, 'utf8'));
+  const stack = await startStack();
+  const browser = await launchChromium();
+  try {
+    const { page } = await openPage(browser, stack);
+    await openHome(page, stack.url);
+    const first = await payinSteps(page, 'BENCH-FIRST');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await cashInButton(page).waitFor();
+    const next = await payinSteps(page, 'BENCH-NEXT');
+    return { 'flow.payin_steps': next, 'flow.payin_steps_first_of_day': first };
   } finally {
     await browser.close();
     await stack.close();

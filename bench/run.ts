@@ -37,6 +37,9 @@ const TARGETS: Record<string, Target> = {
   // One more since the agent records the cash received (custody).
   'flow.payin_interactions': { at: 'most', value: 8 },
   'shift.z_report_ms': { at: 'most', value: 200 },
+  // Issue 11: Training shop, Cash KZT, from Home to Completed with the cash received recorded;
+  // every click, Enter, Tab and typed field (the training confirmation excepted).
+  'flow.payin_steps': { at: 'most', value: 8 },
 };
 
 function previous(): Record<string, unknown> {

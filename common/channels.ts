@@ -103,6 +103,8 @@ export const channels = {
         from: isoTime.optional(),
         to: isoTime.optional(),
         training: z.boolean().optional(),
+        /** This desk's own operations unless asked otherwise; `lookup`: other desks' ones found by lookup. */
+        origin: z.enum(['counter', 'lookup']).default('counter'),
         before: z.object({ createdAt: isoTime, localId }).strict().optional(),
         limit: z.number().int().min(1).max(200).default(50),
       })

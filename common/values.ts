@@ -191,6 +191,8 @@ export const AppState = z.object({
   settings: Settings,
   /** The token's state for each shop of the current profile; the token itself never leaves main. */
   tokens: z.array(z.object({ shopId, state: TokenState })),
+  /** Each shop's token at the live gateway URL, also in training (which needs none). */
+  liveTokens: z.array(z.object({ shopId, state: TokenState })),
   connectivity: Connectivity,
   version: z.string(),
 });

@@ -4,7 +4,6 @@ import { CompletedStep } from './checkout/screens/CompletedStep.tsx';
 import { ErrorScreen } from './checkout/screens/ErrorScreen.tsx';
 import { MethodStep } from './checkout/screens/MethodStep.tsx';
 import { PayerStep } from './checkout/screens/PayerStep.tsx';
-import { ReviewStep } from './checkout/screens/ReviewStep.tsx';
 import { SessionStep } from './checkout/screens/SessionStep.tsx';
 import { WaitingStep } from './checkout/screens/WaitingStep.tsx';
 import { History } from './history/screens/History.tsx';
@@ -82,8 +81,6 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <PayerStep />;
     case 'session':
       return <SessionStep />;
-    case 'review':
-      return <ReviewStep />;
     case 'waiting':
       return <WaitingStep />;
     case 'completed':

@@ -10,6 +10,7 @@ import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
+import { refusedFields } from '../gateway/field-errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import { type Lookups, waitingFor } from '../lookups/queue.ts';
@@ -258,17 +259,33 @@ export function createCheckout(deps: Deps) {
       return new AgentError('outcome_unknown', errorText(error), { cash: 'hold', localId: record.localId });
     }
     const expired = gatewayError.status === 410;
+    // A refusal that names a requisite goes back to that field; the session stays open for the fix.
+    const [refused] = expired
+      ? []
+      : refusedFields(
+          gatewayError.body,
+          record.payerRequisites.map((d) => d.name),
+        );
+    const message = refused?.reason
+      ? `${gatewayError.message} (${refused.field}: ${refused.reason})`
+      : gatewayError.message;
     journal.save(
       record.localId,
       {
         phase: expired ? 'expired' : 'session_open',
         lastErrorKind: gatewayError.kind,
-        lastErrorMessage: gatewayError.message,
+        lastErrorMessage: message,
       },
-      { kind: expired ? 'session_expired' : 'create_refused', detail: gatewayError.kind },
+      {
+        kind: expired ? 'session_expired' : 'create_refused',
+        detail: refused ? `${gatewayError.kind}: ${refused.field}` : gatewayError.kind,
+      },
     );
-    if (expired) return new AgentError('session_expired', gatewayError.message, { localId: record.localId });
-    return new AgentError(gatewayError.kind, gatewayError.message, { localId: record.localId });
+    if (expired) return new AgentError('session_expired', message, { localId: record.localId });
+    return new AgentError(gatewayError.kind, message, {
+      localId: record.localId,
+      ...(refused && { field: refused.field }),
+    });
   }
 
   function abandon(localId: number): OperationView {

@@ -27,6 +27,8 @@ export function recoverUnsettled(store: Store, journal: Journal, lookups: Lookup
         store.outbox.enqueue(record.shopId, record.operationNumber, 'resolve');
         break;
       default:
+        // Another desk's operation, found by lookup, is followed only while its screen is open.
+        if (record.origin === 'lookup') break;
         store.outbox.enqueue(record.shopId, record.operationNumber, 'status');
     }
   }

@@ -14,6 +14,7 @@ export function createAppState(deps: {
     return {
       settings: deps.settings.get(),
       tokens: await deps.settings.tokenStates(),
+      liveTokens: await deps.settings.liveTokenStates(),
       connectivity: deps.connectivity.snapshot(),
       version: deps.version,
     };

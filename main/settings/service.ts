@@ -127,6 +127,26 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
       return true;
     },
 
+    /**
+     * Each shop's token at the live gateway, whatever the mode: in training, where none is needed,
+     * a supervisor preparing Live still sees which are set. All not set while there is no URL.
+     */
+    async liveTokenStates(): Promise<{ shopId: number; state: TokenState }[]> {
+      const { gatewayUrl } = current;
+      return Promise.all(
+        current.shops.map(async (s) => {
+          if (!gatewayUrl) return { shopId: s.id, state: 'not_set' as const };
+          const live: GatewayTarget = { shopId: s.id, training: false, gatewayUrl };
+          const state: TokenState = rejected.has(rejectionKey(live))
+            ? 'rejected'
+            : (await tokenAt(gatewayUrl, s.id).catch(() => null))
+              ? 'set'
+              : 'not_set';
+          return { shopId: s.id, state };
+        }),
+      );
+    },
+
     async tokenStates(): Promise<{ shopId: number; state: TokenState }[]> {
       if (current.mode === 'live' && !current.gatewayUrl) {
         return current.shops.map((s) => ({ shopId: s.id, state: 'not_set' }));

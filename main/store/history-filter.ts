@@ -10,6 +10,8 @@ export type HistoryFilter = {
   from?: string | undefined;
   to?: string | undefined;
   training?: boolean | undefined;
+  /** This desk's operations, or other desks' found by lookup. */
+  origin?: 'counter' | 'lookup' | undefined;
   before?: { createdAt: string; localId: number } | undefined;
   limit: number;
 };
@@ -65,6 +67,7 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
   }
   if (before) clauses.push([`(${time}o.created_at, o.local_id) < (?, ?)`, before.createdAt, before.localId]);
   if (filter.training !== undefined) clauses.push(['o.training = ?', filter.training ? 1 : 0]);
+  if (filter.origin) clauses.push(['+o.origin = ?', filter.origin]);
   return clauses;
 }
 

@@ -16,9 +16,10 @@ export const appApi = {
     window.cashdesk.on('operation.attention', listener),
 };
 
-/** What every operation screen shares: recording the cash that moved, and the operation's pushes. */
+/** What every operation screen shares: recording the cash, asking for its status, and its pushes. */
 export const operationApi = {
   recordCash: (request: Request<'checkout.recordCash'>) => window.cashdesk.checkout.recordCash(request),
+  refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
   onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
     window.cashdesk.on('operation.changed', listener),
 };

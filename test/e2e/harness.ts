@@ -32,6 +32,8 @@ const DIST = join(ROOT, 'dist', 'renderer');
 export const RESULTS_DIR = join(ROOT, 'test-results');
 /** The payin interaction count the e2e test measured, picked up by the bench. */
 export const INTERACTIONS_FILE = join(RESULTS_DIR, 'payin-interactions.json');
+/** The payin step counts the e2e test measured (`flow.payin_steps`), picked up by the bench. */
+export const STEPS_FILE = join(RESULTS_DIR, 'payin-steps.json');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

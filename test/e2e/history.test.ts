@@ -100,7 +100,7 @@ test('history pages, searches and filters, and shows an operation in full', asyn
 
   await rows.filter({ hasText: 'ALICE-1' }).click();
   await page.getByRole('heading', { name: /^Operation T01-/ }).waitFor();
-  await page.getByRole('table').getByText('session_requested').waitFor();
+  await page.getByTestId('event-list').getByText('Session requested from the gateway').waitFor();
   await page.getByText('Payer details: Phone number').waitFor();
   await page.getByRole('button', { name: 'Refresh status' }).click();
   await page.getByText('Status refreshed.').waitFor();

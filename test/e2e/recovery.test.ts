@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { COMMIT_THEN_DROP } from '../../main/sandbox/server.ts';
-import { REQUISITE_VALUES, until } from '../support/core.ts';
-import { cashInButton, createThroughCore, openHome, startCashPayin } from './flows.ts';
+import { until } from '../support/core.ts';
+import { cashInButton, confirmPhone, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { startE2E } from './harness.ts';
 
 test('an unknown outcome is never resent, and a lookup resolves it', async (t) => {
@@ -15,12 +15,9 @@ test('an unknown outcome is never resent, and a lookup resolves it', async (t) =
   const { page } = h;
   await openHome(page, h.url);
   await startCashPayin(page, 'PAYER-LOST');
-  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
-  await page.keyboard.press('Enter');
-
   h.sandbox.inject('createOperation', COMMIT_THEN_DROP);
   h.sandbox.inject('getOperation', { kind: 'respond', status: 503 }, 2);
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await confirmPhone(page);
 
   await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
   assert.match(await page.locator('.cash-banner').innerText(), /Do not give or take cash/);

@@ -363,6 +363,9 @@ describe('the gateway refuses a create', { concurrency: true }, () => {
     });
     assert.equal(!refused.ok && refused.error.kind, 'rejected');
     assert.equal(!refused.ok && refused.error.cash, 'none');
+    // The gateway named the field, so the renderer can put the refusal there.
+    assert.equal(!refused.ok && refused.error.field, 'phone');
+    assert.match(!refused.ok ? refused.error.message : '', /\(phone: must be 10-15 digits/);
     assert.equal(h.sandbox.operationCount(), 0);
     const after = (await h.call('history.get', { localId: session.localId })).operation;
     assert.equal(after.phase, 'session_open');
@@ -376,6 +379,34 @@ describe('the gateway refuses a create', { concurrency: true }, () => {
     assert.equal(created.phase, 'created');
     assert.equal(created.lastError, null);
     assert.equal(h.sandbox.operationCount(), 1);
+  });
+
+  test('a refusal names its field in any body shape, or in none; the session stays open either way', async (t) => {
+    const h = await startHarness(t);
+    const session = await openSession(h, { type: 'payout' });
+    const names = requisitesFor(session).map((r) => r.name);
+    const refuse = async (status: number, body: unknown) => {
+      h.sandbox.inject('createOperation', { kind: 'respond', status, body });
+      const result = await h.invoke('checkout.createOperation', {
+        localId: session.localId,
+        payerRequisites: requisitesFor(session),
+      });
+      assert.equal(result.ok, false);
+      return !result.ok ? result.error : undefined;
+    };
+    const second = names[1]!;
+    const listed = await refuse(422, { errors: [{ field: `payerRequisites[1].value`, message: 'bad' }] });
+    assert.equal(listed?.field, second);
+    const pointer = await refuse(400, { errors: [{ source: { pointer: `/payerRequisites/0/value` } }] });
+    assert.equal(pointer?.field, names[0]);
+    const unnamed = await refuse(422, { message: 'Refused' });
+    assert.equal(unnamed?.kind, 'rejected');
+    assert.equal(unnamed?.field, undefined);
+    const text = await refuse(422, 'no');
+    assert.equal(text?.field, undefined);
+    const after = (await h.call('history.get', { localId: session.localId })).operation;
+    assert.equal(after.phase, 'session_open');
+    assert.equal(h.sandbox.operationCount(), 0);
   });
 
   test('a session the gateway says has expired (410) ends as expired, cash none', async (t) => {

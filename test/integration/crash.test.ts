@@ -263,7 +263,7 @@ describe('SIGKILL during an agent lookup, then restart', () => {
     const answer = await h.waitFor('lookup.answered', () => true, 5_000);
     assert.equal(answer.state === 'found' && answer.operation.operationNumber, 'BRANCH2-0042');
     await h.settle();
-    const rows = (await h.call('history.search', { text: 'BRANCH2-0042' })).rows;
+    const rows = (await h.call('history.search', { text: 'BRANCH2-0042', origin: 'lookup' })).rows;
     assert.equal(rows.length, 1);
     assert.equal(h.sandbox.operationCount(), 1);
   });

@@ -4,6 +4,7 @@
 // outcome as "not created" only once its session has expired.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Request } from '../../common/contract.ts';
 import type { RequestRecord, Sandbox } from '../../main/sandbox/server.ts';
 import {
   checkout,
@@ -80,8 +81,8 @@ describe('offline queue', () => {
     const view = (await h.call('history.get', { localId: mine.localId })).operation;
     assert.equal(view.status, 'captured');
     assert.equal(view.cash, 'hand_over');
-    // The other terminal's operation is kept too, findable by its number.
-    const found = await h.call('history.search', { text: 'BRANCH2-0001' });
+    // The other terminal's operation is kept too, findable by its number among those looked up.
+    const found = await h.call('history.search', { text: 'BRANCH2-0001', origin: 'lookup' });
     assert.deepEqual(
       found.rows.map((r) => [r.phase, r.status]),
       [['created', 'created']],
@@ -90,6 +91,49 @@ describe('offline queue', () => {
     assert.equal(h.sandbox.requests('createOperation').length, 2);
     assert.equal(h.sandbox.operationCount(), 2);
     assert.equal(h.probe.duplicateInflight(), 0);
+  });
+
+  test('another desk’s operation found by lookup is kept apart, and looked up again only when asked', async (t) => {
+    const h = await startHarness(t);
+    const mine = await checkout(h, { type: 'payout' });
+    await foreignOperation(h.sandbox, 'BRANCH2-0007');
+    const found = await h.call('lookup.byNumber', { shopId: SHOP, operationNumber: 'BRANCH2-0007' });
+    assert.equal(found.state, 'found');
+    const theirs = found.state === 'found' ? found.operation : undefined;
+    assert.equal(theirs?.ownDesk, false);
+    assert.equal(theirs?.final, false, 'created, not captured: not settled');
+
+    // History is this desk's own unless the looked-up ones are asked for.
+    const numbers = async (request: Request<'history.search'>) =>
+      (await h.call('history.search', request)).rows.map((r) => r.operationNumber);
+    assert.deepEqual(await numbers({}), [mine.operationNumber]);
+    assert.deepEqual(await numbers({ origin: 'counter' }), [mine.operationNumber]);
+    assert.deepEqual(await numbers({ origin: 'lookup' }), ['BRANCH2-0007']);
+    assert.deepEqual(await numbers({ text: 'BRANCH2', origin: 'lookup' }), ['BRANCH2-0007']);
+    assert.deepEqual(await numbers({ text: 'BRANCH2' }), []);
+
+    // A restart looks up this desk's unsettled operation, never the other desk's.
+    h.sandbox.resetRequests();
+    await h.restart();
+    await until(() => lookupsOf(h.sandbox, mine.operationNumber).length >= 1, 'this desk’s own lookup');
+    h.sandbox.capture(SHOP, mine.operationNumber);
+    await until(
+      async () => (await h.call('history.get', { localId: mine.localId })).operation.final,
+      'this desk’s operation to settle',
+    );
+    await h.settle();
+    assert.equal(lookupsOf(h.sandbox, 'BRANCH2-0007').length, 0);
+
+    // Its screen asks for it (history.refresh): one lookup, then nothing more until asked again.
+    h.sandbox.capture(SHOP, 'BRANCH2-0007');
+    await h.call('history.refresh', { localId: theirs!.localId });
+    await until(
+      async () => (await h.call('history.get', { localId: theirs!.localId })).operation.status === 'captured',
+      'the refresh to be answered',
+    );
+    await h.settle();
+    assert.equal(lookupsOf(h.sandbox, 'BRANCH2-0007').length, 1);
+    assert.equal((await connectivity(h)).queued, 0);
   });
 
   test('a queued agent lookup of a number the gateway does not know is answered not found', async (t) => {

@@ -223,6 +223,21 @@ describe('settings service', () => {
     assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
   });
 
+  test('in training the live tokens still show: none without a URL, then what the keychain holds', async (t) => {
+    const settings = fixture(t).settings();
+    const liveStates = async () =>
+      Object.fromEntries((await settings.liveTokenStates()).map((s) => [s.shopId, s.state]));
+    assert.deepEqual(await liveStates(), { 1001: 'not_set', 1002: 'not_set' });
+    settings.save(live());
+    settings.setMode('live');
+    await settings.setToken(1001, 'live-token-1001');
+    settings.markRejected(here(settings, 1002));
+    settings.setMode('training');
+    // Training itself needs none: its own states read set, the live ones are as they stand.
+    assert.deepEqual(await states(settings), { 1001: 'set', 1002: 'set' });
+    assert.deepEqual(await liveStates(), { 1001: 'set', 1002: 'rejected' });
+  });
+
   test('a refused training token is forgotten on restart and on a mode switch, a live one is not', async (t) => {
     const f = fixture(t);
     let settings = f.settings();

@@ -103,6 +103,7 @@ describe('the channel table', () => {
         token: 'leaked-2',
       },
       tokens: [{ shopId: 1001, state: 'set', token: 'leaked-3' }],
+      liveTokens: [{ shopId: 1001, state: 'set', token: 'leaked-5' }],
       connectivity: { state: 'online', lastSuccessAt: null, queued: 0 },
       version: '1.0.0',
       token: 'leaked-4',

@@ -4,6 +4,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { Keypad } from '../components/Keypad.tsx';
+import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { checkAmount } from '../state/checkAmount.ts';
 import { useCheckout } from '../state/checkout.ts';
 
@@ -11,6 +12,8 @@ export function AmountStep() {
   const { t } = useTranslation();
   const format = useFormat();
   const method = useCheckout((s) => s.method);
+  const frame = useBeforeCreation();
+  const choices = useCheckout((s) => s.methods?.length ?? 0);
   const amount = useCheckout((s) => s.amount);
   const setAmount = useCheckout((s) => s.setAmount);
   const submitAmount = useCheckout((s) => s.submitAmount);
@@ -28,7 +31,7 @@ export function AmountStep() {
     submitAmount();
   };
   return (
-    <ScreenFrame title={t('flow.amount.title')} onBack={back} cash="hold">
+    <ScreenFrame title={t('flow.amount.title')} onBack={back} {...frame}>
       <form className="amount-form" onSubmit={submit} noValidate>
         <div className="amount-entry">
           <label htmlFor={`${ids}-amount`}>{t('flow.amount.label', { currency: method.currency })}</label>
@@ -47,7 +50,13 @@ export function AmountStep() {
             {check.ok ? format.money(check.amount, method.currency) : ' '}
           </p>
           <p id={`${ids}-limits`} className="hint">
-            {method.name}: {t('flow.amount.limits', { min, max })}
+            {t('flow.amount.method', { method: method.name })} · {t('flow.amount.limits', { min, max })}
+            {/* The method may be the one remembered from the last payer: one click to another. */}
+            {choices > 1 && (
+              <button type="button" className="button-quiet inline" onClick={back}>
+                {t('flow.amount.changeMethod')}
+              </button>
+            )}
           </p>
           <p id={`${ids}-problem`} className="field-error" role="alert" data-testid="amount-problem">
             {problem}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OperationView } from '../../../common/contract.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
+import { cashNote } from '../../shared/cashNote.ts';
 import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
@@ -26,10 +27,15 @@ export function CompletedStep() {
       ? t('flow.completed.title')
       : t('flow.completed.finished', { status: operation.status ?? operation.phase });
   return (
-    <ScreenFrame title={title} cash={operation.cash} custody={operation.custody}>
+    <ScreenFrame
+      title={title}
+      type={operation.type}
+      cash={operation.cash}
+      custody={operation.custody}
+      cashNote={cashNote(t, operation)}
+    >
       <CustodyButton ref={focus.custody} operation={operation} onRecorded={recorded} />
       <OperationAlerts operation={operation} />
-      <OperationSummary operation={operation} withStatus />
       <div className="actions">
         <button
           ref={focus.next}
@@ -42,6 +48,7 @@ export function CompletedStep() {
         </button>
         <ReceiptButton operation={operation} />
       </div>
+      <OperationSummary operation={operation} withStatus />
     </ScreenFrame>
   );
 }

@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, ErrorKind, LookupResult } from '../../../common/contract.ts';
+import type { AppError, ErrorKind, LookupResult, OperationView } from '../../../common/contract.ts';
+import { cashNote } from '../../shared/cashNote.ts';
+import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { humanise, requisiteLabel } from '../../shared/labels.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 /** Kinds after which the operation may exist at the gateway: the way forward is a lookup, never a resend. */
 const RESOLVE_BY_LOOKUP: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'timeout', 'invalid_response']);
 const NEEDS_SUPERVISOR: ReadonlySet<ErrorKind> = new Set(['unauthorized', 'token_missing']);
+const NAMED_FIELDS = ['amount', 'paymentMethodId', 'shopId', 'payerId', 'gatewayUrl'] as const;
 
 export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { kind } = error;
   const flowOperation = useCheckout((s) => s.operation);
+  const type = useCheckout((s) => s.type);
   // The screen follows the operation the error is about, so a lookup answer shows here at once.
   const operation = flowOperation && flowOperation.localId === error.localId ? flowOperation : null;
   const lookUp = useCheckout((s) => s.lookUp);
@@ -31,20 +37,21 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
     if (state) setLookup(state);
   };
   const notCreated = operation?.phase === 'not_created' || lookup === 'not_found';
+  const field = error.field ? fieldLabel(t, i18n.language, error.field, operation) : '';
 
   return (
     <ScreenFrame
       title={t(`error.kinds.${kind}.title`)}
       onBack={() => returnTo(back)}
+      type={operation?.type ?? type}
       cash={notCreated ? 'none' : (operation?.cash ?? error.cash)}
+      cashNote={notCreated ? t('cash.note.ended') : operation && cashNote(t, operation)}
     >
       <div className="error-body" data-error-kind={kind}>
-        <section className="panel">
+        <section className="panel panel-tight">
           <h2>{t('error.whatHappened')}</h2>
-          <p className="lead">{t(`error.kinds.${kind}.what`, { field: error.field ?? '' })}</p>
-        </section>
-        <section className="panel">
-          <h2>{t('error.nextStep')}</h2>
+          <p className="lead">{t(`error.kinds.${kind}.what`, { field })}</p>
+          <h2 className="panel-second">{t('error.nextStep')}</h2>
           <p className="lead">{t(`error.kinds.${kind}.next`)}</p>
         </section>
         {notCreated && (
@@ -57,7 +64,6 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
             {t('error.lookupQueued')}
           </p>
         )}
-        <p className="hint">{t('error.detail', { message: error.message })}</p>
       </div>
       <div className="actions">
         {RESOLVE_BY_LOOKUP.has(kind) && operation && !notCreated && (
@@ -91,6 +97,24 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
           {t('common.home')}
         </button>
       </div>
+      {/* Which operation, and for how much: what the agent tells the payer and a supervisor looks up. */}
+      {operation && <OperationSummary operation={operation} withStatus={operation.phase === 'created'} />}
+      <TechnicalDetails>
+        <p>{t('error.detail', { message: error.message })}</p>
+      </TechnicalDetails>
     </ScreenFrame>
   );
+}
+
+/** The field at fault in the agent's words: a requisite by its label, the desk's own by name. */
+function fieldLabel(
+  t: ReturnType<typeof useTranslation>['t'],
+  language: string,
+  field: string,
+  operation: OperationView | null,
+): string {
+  const requisite = operation?.session?.payerRequisites.find((d) => d.name === field);
+  if (requisite) return requisiteLabel(t, language, requisite);
+  const named = NAMED_FIELDS.find((name) => name === field);
+  return named ? t(`error.fields.${named}`) : humanise(field);
 }

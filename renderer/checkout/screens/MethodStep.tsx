@@ -3,6 +3,8 @@ import type { PaymentMethod } from '../../../common/contract.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { countryName, instrumentLabel } from '../../shared/labels.ts';
+import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 export function MethodStep() {
@@ -10,8 +12,9 @@ export function MethodStep() {
   const methods = useCheckout((s) => s.methods);
   const chooseMethod = useCheckout((s) => s.chooseMethod);
   const back = useCheckout((s) => s.back);
+  const frame = useBeforeCreation();
   return (
-    <ScreenFrame title={t('flow.method.title')} onBack={back} cash="hold">
+    <ScreenFrame title={t('flow.method.title')} onBack={back} {...frame}>
       {methods === null && <p role="status">{t('flow.method.loading')}</p>}
       {methods?.length === 0 && <p className="alert alert-warning">{t('flow.method.none')}</p>}
       {methods && methods.length > 0 && (
@@ -36,7 +39,7 @@ function MethodTile({
   first: boolean;
   onPick(m: PaymentMethod): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const focus = useFocusOnMount<HTMLButtonElement>();
   return (
@@ -48,7 +51,11 @@ function MethodTile({
     >
       <span className="method-name">{method.name}</span>
       <span className="method-meta">
-        {method.instrumentType} · {method.country} · {method.currency}
+        {t('flow.method.meta', {
+          instrument: instrumentLabel(t, method.instrumentType),
+          country: countryName(i18n.language, method.country),
+          currency: method.currency,
+        })}
       </span>
       <span className="method-range">
         {t('flow.method.range', {

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../common/contract.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 /** A barcode scanner types the ID and ends with Enter, which submits the form like a person would. */
@@ -13,6 +14,7 @@ export function PayerStep() {
   const setPayerId = useCheckout((s) => s.setPayerId);
   const openSession = useCheckout((s) => s.openSession);
   const back = useCheckout((s) => s.back);
+  const frame = useBeforeCreation();
   const { busy, run } = useInFlight();
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
@@ -22,7 +24,7 @@ export function PayerStep() {
     if (ready) void run(openSession);
   };
   return (
-    <ScreenFrame title={t('flow.payer.title')} onBack={back} cash="hold">
+    <ScreenFrame title={t('flow.payer.title')} onBack={back} {...frame}>
       <form className="stack" onSubmit={submit} noValidate>
         <label htmlFor={`${ids}-payer`}>{t('flow.payer.label')}</label>
         <input

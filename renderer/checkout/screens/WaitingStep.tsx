@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OperationView } from '../../../common/contract.ts';
+import { cashNote, stuckStatus } from '../../shared/cashNote.ts';
 import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
@@ -12,7 +13,11 @@ import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCustodyFocus } from '../hooks/useCustodyFocus.ts';
 import { useCheckout, useOperation } from '../state/checkout.ts';
 
-/** Follows `operation.changed` pushes; the desk itself keeps looking the status up. */
+/**
+ * Follows `operation.changed` pushes; the desk itself keeps looking the status up. Only `created`
+ * is waiting for a confirmation: any other status that is not final will not complete as it
+ * stands, so the screen says so and offers no training confirmation.
+ */
 export function WaitingStep() {
   const { t } = useTranslation();
   const operation = useOperation();
@@ -28,24 +33,24 @@ export function WaitingStep() {
     operationChanged(view);
     focus.moveOn();
   };
+  const stuck = stuckStatus(operation);
+  const confirmable = training && operation.status === 'created';
   return (
-    <ScreenFrame title={t('flow.waiting.title')} cash={operation.cash} custody={operation.custody}>
+    <ScreenFrame
+      title={stuck ? t('flow.stuck.title', { status: stuck }) : t('flow.waiting.title')}
+      type={operation.type}
+      cash={operation.cash}
+      custody={operation.custody}
+      cashNote={cashNote(t, operation)}
+    >
       <CustodyButton ref={focus.custody} operation={operation} onRecorded={recorded} />
       <OperationAlerts operation={operation} />
-      {operation.type === 'payout' ? (
-        <p className="alert alert-danger" role="alert">
-          {t('flow.waiting.payoutWarning')}
-        </p>
-      ) : (
-        <p className="lead">{t('flow.waiting.payinNote')}</p>
-      )}
       <p className="live-status" aria-live="polite">
         <span>{t('field.status')}</span>
         <strong data-testid="live-status">{describeStatus(t, operation)}</strong>
       </p>
-      <OperationSummary operation={operation} withStatus={false} />
       <div className="actions">
-        {training && (
+        {confirmable && (
           <button
             ref={focus.next}
             type="button"
@@ -57,7 +62,7 @@ export function WaitingStep() {
           </button>
         )}
         <button
-          ref={training ? undefined : focus.next}
+          ref={confirmable ? undefined : focus.next}
           type="button"
           disabled={busy}
           onClick={() => run(refreshStatus)}
@@ -68,6 +73,7 @@ export function WaitingStep() {
           {t('flow.waiting.leave')}
         </button>
       </div>
+      <OperationSummary operation={operation} withStatus={false} />
     </ScreenFrame>
   );
 }

@@ -25,6 +25,8 @@ type Draft = {
   payerId: string;
   operation: OperationView | null;
   requisites: Record<string, string>;
+  /** The requisite the gateway refused, shown at its field until it is edited. */
+  refused: string | null;
 };
 
 /** Each step calls one of these; the store makes the request and decides which screen comes next. */
@@ -37,7 +39,7 @@ type CheckoutStore = Draft & {
   openSession(): Promise<void>;
   restartSession(): Promise<void>;
   setRequisite(name: string, value: string): void;
-  submitRequisites(): void;
+  /** Creates the operation from the details and figures on the one screen that shows them all. */
   confirmOperation(): Promise<void>;
   confirmTraining(): Promise<void>;
   refreshStatus(): Promise<void>;
@@ -56,12 +58,21 @@ const empty: Draft = {
   payerId: '',
   operation: null,
   requisites: {},
+  refused: null,
 };
 
 const navigation = () => useNavigation.getState();
 
 /** Counts checkouts started, so a method list that arrives after the agent has moved on is dropped. */
 let started = 0;
+
+/**
+ * The method last chosen, per shop and type, for this run of the app: most payers at a counter
+ * pay the same way, so the next checkout opens on the amount. Back (or "Change method") shows the
+ * tiles again.
+ */
+const lastMethod = new Map<string, string>();
+const methodKey = (shopId: number, type: OperationTypeValue) => `${shopId}:${type}`;
 
 export const useCheckout = create<CheckoutStore>()((set, get) => {
   /** A session for the draft. The core allocates a fresh operation number every time. */
@@ -74,7 +85,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       amount: normaliseAmount(amount) ?? amount,
       payerId: payerId.trim(),
     });
-    if (result.ok) set({ operation: result.value });
+    if (result.ok) set({ operation: result.value, refused: null });
     return result;
   };
 
@@ -98,8 +109,10 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         if (current !== started || navigation().screen.name !== 'method') return;
         if (!result.ok) return navigation().showError(result.error, { name: 'home' });
         const [only, ...others] = result.value;
-        if (only && others.length === 0) {
-          set({ methods: result.value, method: only });
+        const remembered = result.value.find((m) => m.id === lastMethod.get(methodKey(shopId, type)));
+        const method = remembered ?? (only && others.length === 0 ? only : null);
+        if (method) {
+          set({ methods: result.value, method });
           navigation().showStep('amount');
         } else {
           set({ methods: result.value });
@@ -108,6 +121,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
     },
 
     chooseMethod: (method) => {
+      lastMethod.set(methodKey(get().shopId, get().type), method.id);
       set({ method });
       navigation().showStep('amount');
     },
@@ -137,31 +151,32 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       else navigation().showError(result.error, back);
     },
 
-    setRequisite: (name, value) => set((s) => ({ requisites: { ...s.requisites, [name]: value } })),
-
-    submitRequisites: () => {
-      const { operation, requisites } = get();
-      if (operation?.session && missingRequisites(operation.session, requisites).length === 0) {
-        navigation().showStep('review');
-      }
-    },
+    setRequisite: (name, value) =>
+      set((s) => ({
+        requisites: { ...s.requisites, [name]: value },
+        refused: s.refused === name ? null : s.refused,
+      })),
 
     confirmOperation: async () => {
-      const { operation, requisites } = get();
-      if (!operation?.session) return;
+      const { operation, requisites, method } = get();
+      const session = operation?.session;
+      if (!operation || !session || missingRequisites(session, requisites).length > 0) return;
       const result = await checkoutApi.createOperation({
         localId: operation.localId,
-        payerRequisites: payerDetailsOf(operation.session, requisites).map(({ name, value }) => ({
+        payerRequisites: payerDetailsOf(session, requisites, method?.country).map(({ name, value }) => ({
           name,
           value,
         })),
       });
       if (result.ok) {
-        set({ operation: result.value });
+        set({ operation: result.value, refused: null });
         navigation().showStep(result.value.final ? 'completed' : 'waiting');
-      } else {
-        navigation().showError(result.error, { name: backAfterFailure(result.error) });
+        return;
       }
+      const { field } = result.error;
+      // A refused requisite: the session is still open, and the correction goes at that field.
+      if (field && session.payerRequisites.some((d) => d.name === field)) set({ refused: field });
+      else navigation().showError(result.error, { name: backAfterFailure(result.error) });
     },
 
     confirmTraining: () => followUp((localId) => checkoutApi.confirmTraining({ localId })),
@@ -195,11 +210,11 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
           return navigation().showStep('amount');
         case 'session':
           // Leaving the session behind tells the core, so it is never taken for a payment in progress.
+          // The screen has asked the agent first (see SessionStep).
           if (operation && !sessionExpired(operation))
             await checkoutApi.abandon({ localId: operation.localId });
+          set({ requisites: {}, refused: null });
           return navigation().showStep('payer');
-        case 'review':
-          return navigation().showStep('session');
       }
     },
 
@@ -224,7 +239,7 @@ export function useOperation(): OperationView {
 
 type OpenSession = NonNullable<OperationView['session']>;
 
-/** Only called on the session and review steps, which are reached with a session open. */
+/** Only called on the session step, which is reached with a session open. */
 export function useSession(): { operation: OperationView; session: OpenSession } {
   const operation = useOperation();
   if (!operation.session) throw new Error('No session in the checkout');

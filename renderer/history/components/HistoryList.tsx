@@ -11,10 +11,17 @@ const ROW_HEIGHT = 84;
 /** Ask for the next page this many rows before the end, so scrolling never hits a wall. */
 const PREFETCH_ROWS = 15;
 
-type Props = { rows: HistoryRow[]; loading: boolean; hasMore: boolean; onNearEnd(): void };
+type Props = {
+  rows: HistoryRow[];
+  loading: boolean;
+  hasMore: boolean;
+  /** The rows are other desks' operations, found by lookup. */
+  otherDesk?: boolean;
+  onNearEnd(): void;
+};
 
 /** Only the rows in view are in the DOM, so a shift's worth or a year's worth scrolls the same. */
-export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
+export function HistoryList({ rows, loading, hasMore, otherDesk = false, onNearEnd }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
@@ -67,6 +74,7 @@ export function HistoryList({ rows, loading, hasMore, onNearEnd }: Props) {
                   </span>
                   <span className="history-status">
                     {row.training && <span className="badge badge-training">{t('history.training')}</span>}
+                    {otherDesk && <span className="badge badge-other-desk">{t('history.otherDesk')}</span>}
                     {row.mismatch && <span className="badge badge-mismatch">{t('mismatch.badge')}</span>}
                     {row.custody && (
                       <span className="badge badge-custody">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/contract.ts';
+import { DateField } from '../../shared/components/DateField.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
@@ -10,7 +11,7 @@ import { HistoryTotals } from '../components/HistoryTotals.tsx';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { type HistoryQuery, useHistorySearch } from '../state/useHistorySearch.ts';
 
-const NO_FILTER: HistoryQuery = { text: '', type: '', status: '', from: '', to: '' };
+const NO_FILTER: HistoryQuery = { text: '', type: '', status: '', from: '', to: '', origin: 'counter' };
 const KNOWN_STATUSES = ['created', 'captured'] as const;
 /** Shorter text holds no trigram, so the core matches it at the start of a number or payer ID only. */
 const ANYWHERE_FROM = 3;
@@ -69,23 +70,18 @@ export function History() {
             ))}
           </select>
         </div>
+        <DateField label={t('history.from')} value={filters.from} onChange={(from) => set({ from })} />
+        <DateField label={t('history.to')} value={filters.to} onChange={(to) => set({ to })} />
         <div className="field">
-          <label htmlFor={`${ids}-from`}>{t('history.from')}</label>
-          <input
-            id={`${ids}-from`}
-            type="date"
-            value={filters.from}
-            onChange={(event) => set({ from: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-to`}>{t('history.to')}</label>
-          <input
-            id={`${ids}-to`}
-            type="date"
-            value={filters.to}
-            onChange={(event) => set({ to: event.target.value })}
-          />
+          <label htmlFor={`${ids}-origin`}>{t('history.origin')}</label>
+          <select
+            id={`${ids}-origin`}
+            value={filters.origin}
+            onChange={(event) => set({ origin: event.target.value as HistoryQuery['origin'] })}
+          >
+            <option value="counter">{t('history.originCounter')}</option>
+            <option value="lookup">{t('history.originLookup')}</option>
+          </select>
         </div>
       </search>
       <p id={`${ids}-text-hint`} className="hint">
@@ -97,6 +93,7 @@ export function History() {
         rows={search.rows}
         loading={search.loading}
         hasMore={search.hasMore}
+        otherDesk={query.origin === 'lookup'}
         onNearEnd={search.more}
       />
     </ScreenFrame>

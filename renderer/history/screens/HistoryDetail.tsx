@@ -2,10 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
+import { cashNote } from '../../shared/cashNote.ts';
 import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useFollowWhileOpen } from '../../shared/hooks/useFollowWhileOpen.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
@@ -48,12 +50,16 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
     refreshButton.current?.focus();
   };
   const operation = detail?.operation;
+  // Another desk's operation: asked about now, and again only while this screen is open.
+  useFollowWhileOpen(operation, true);
   return (
     <ScreenFrame
       title={t('history.detailTitle', { number: operation?.operationNumber ?? '' })}
       onBack={() => returnTo(back)}
+      type={operation?.type}
       cash={operation?.cash}
       custody={operation?.custody}
+      cashNote={operation && cashNote(t, operation)}
     >
       {operation && <CustodyButton operation={operation} onRecorded={recorded} />}
       {operation && <OperationAlerts operation={operation} />}
@@ -78,7 +84,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       {detail && (
         <>
           <OperationFields operation={detail.operation} />
-          <EventLog events={detail.events} />
+          <EventLog events={detail.events} operation={detail.operation} />
         </>
       )}
     </ScreenFrame>

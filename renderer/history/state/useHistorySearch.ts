@@ -15,6 +15,8 @@ export type HistoryQuery = {
   /** Local calendar days, as `<input type="date">` gives them. */
   from: string;
   to: string;
+  /** This desk's own operations, or other desks' ones found by lookup. */
+  origin: 'counter' | 'lookup';
 };
 
 type Cursor = NonNullable<Response<'history.search'>['next']>;
@@ -69,6 +71,7 @@ function toRequest(query: HistoryQuery, before: Cursor | undefined): Request<'hi
     text: query.text.trim() || undefined,
     type: query.type || undefined,
     status: query.status || undefined,
+    origin: query.origin,
     from: query.from ? startOfDay(query.from, 0) : undefined,
     to: query.to ? new Date(Date.parse(startOfDay(query.to, 1)) - 1).toISOString() : undefined,
     before,

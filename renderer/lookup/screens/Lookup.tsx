@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppError, LIMITS, type LookupResult, type OperationView } from '../../../common/contract.ts';
+import { cashNote } from '../../shared/cashNote.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
@@ -8,6 +9,7 @@ import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useFollowWhileOpen } from '../../shared/hooks/useFollowWhileOpen.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useLiveOperation } from '../../shared/hooks/useLiveOperation.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
@@ -44,6 +46,8 @@ export function Lookup() {
     const shop = shops.find((s) => s.id === id);
     return shop ? `${shop.name} (${id})` : String(id);
   };
+  // Another desk's operation is asked about again only while it is shown here.
+  useFollowWhileOpen(found.operation);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const operationNumber = number.trim();
@@ -122,7 +126,7 @@ function FoundOperation({ operation, onRecorded, onDetails }: FoundProps) {
   const { t } = useTranslation();
   return (
     <div className="stack">
-      <CashBanner cash={operation.cash} custody={operation.custody} />
+      <CashBanner cash={operation.cash} custody={operation.custody} note={cashNote(t, operation)} />
       <CustodyButton operation={operation} onRecorded={onRecorded} />
       <OperationAlerts operation={operation} />
       <OperationSummary operation={operation} withStatus />

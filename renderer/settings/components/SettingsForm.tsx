@@ -1,17 +1,18 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Settings } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
+import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
 import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
-import { ConfirmPanel } from './ConfirmPanel.tsx';
 import { ShopRows } from './ShopRows.tsx';
 import { UnresolvedList } from './UnresolvedList.tsx';
 
-export function SettingsForm() {
+/** `urlNeeded`: Live was asked for with no gateway URL saved; the URL field says so and takes focus. */
+export function SettingsForm({ urlNeeded }: { urlNeeded: boolean }) {
   const { t } = useTranslation();
   const settings = useLoaded((app) => app.settings);
   const saveSettings = useAppState((s) => s.saveSettings);
@@ -24,6 +25,11 @@ export function SettingsForm() {
   const [confirming, setConfirming] = useState<{ settings: Settings; unresolved: Unresolved[] } | null>(null);
   const { busy, run } = useInFlight();
   const ids = useId();
+  const urlField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (urlNeeded) urlField.current?.focus();
+  }, [urlNeeded]);
+  const urlProblem = problems.gatewayUrl ?? (urlNeeded ? t('settings.gatewayUrlMissing') : undefined);
   const set = (patch: Partial<SettingsDraft>) => {
     setSaved(false);
     setDraft((previous) => ({ ...previous, ...patch }));
@@ -61,16 +67,17 @@ export function SettingsForm() {
         id={`${ids}-url`}
         label={t('settings.gatewayUrl')}
         hint={t('settings.gatewayUrlHint')}
-        problem={problems.gatewayUrl}
+        problem={urlProblem}
       >
         <input
+          ref={urlField}
           id={`${ids}-url`}
           type="url"
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
           value={draft.gatewayUrl}
-          aria-invalid={problems.gatewayUrl !== undefined}
+          aria-invalid={urlProblem !== undefined}
           aria-describedby={`${ids}-url-hint`}
           onChange={(event) => set({ gatewayUrl: event.target.value })}
         />

@@ -1,21 +1,23 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Mode } from '../../../common/contract.ts';
+import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
 import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
-import { ConfirmPanel } from './ConfirmPanel.tsx';
 import { UnresolvedList } from './UnresolvedList.tsx';
 
 /**
  * Going Live moves real money, so it takes a second, explicit yes. Back to Training takes one click,
  * unless operations are still unresolved: then either way the supervisor sees them first and confirms.
  */
-export function SettingsMode() {
+export function SettingsMode({ onUrlNeeded }: { onUrlNeeded(): void }) {
   const { t } = useTranslation();
   const mode = useLoaded((app) => app.settings.mode);
+  const gatewayUrl = useLoaded((app) => app.settings.gatewayUrl);
+  const [urlNeeded, setUrlNeeded] = useState(false);
   const accept = useAppState((s) => s.accept);
   /** The unresolved operations shown while confirming; null when no confirmation is open. */
   const [confirming, setConfirming] = useState<Unresolved[] | null>(null);
@@ -28,9 +30,17 @@ export function SettingsMode() {
     const result = await run(async () => accept(await settingsApi.setMode({ mode: next })));
     if (!result) return;
     setConfirming(null);
+    // The core's own check, should the URL have gone meanwhile: said at the field, like the one below.
+    if (!result.ok && result.error.field === 'gatewayUrl') return needUrl();
     setError(result.ok ? null : result.error);
   };
+  const needUrl = () => {
+    setUrlNeeded(true);
+    onUrlNeeded();
+  };
   const ask = async () => {
+    if (next === 'live' && !gatewayUrl) return needUrl();
+    setUrlNeeded(false);
     const found = await run(findUnresolved);
     if (!found) return;
     setError(found.ok ? null : found.error);
@@ -44,6 +54,11 @@ export function SettingsMode() {
       <h2 id={`${ids}-title`}>{t('settings.mode')}</h2>
       <p className="lead">{mode === 'training' ? t('settings.modeTraining') : t('settings.modeLive')}</p>
       <ErrorAlert error={error} />
+      {urlNeeded && !gatewayUrl && (
+        <p className="alert alert-warning" role="alert" data-testid="live-needs-url">
+          {t('settings.liveNeedsUrl')}
+        </p>
+      )}
       {confirming === null ? (
         <button type="button" disabled={busy} onClick={ask}>
           {next === 'live' ? t('settings.switchToLive') : t('settings.switchToTraining')}

@@ -3,20 +3,32 @@ import { useTranslation } from 'react-i18next';
 import { type AppError, channels, type Shop } from '../../../common/contract.ts';
 import { ErrorAdvice } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { useAppState, useShops, useTokenState } from '../../shared/state/appState.ts';
+import { useAppState, useLiveTokenState, useShops, useTraining } from '../../shared/state/appState.ts';
 import { settingsApi } from '../api.ts';
 
-export function SettingsTokens() {
+/**
+ * The live gateway's tokens, one per shop. In training they are shown as they stand at the live
+ * gateway (training itself needs none), so "Token set" never stands for a token that is not there.
+ */
+export function SettingsTokens({ hasGateway }: { hasGateway: boolean }) {
   const { t } = useTranslation();
   const shops = useShops();
+  const training = useTraining();
   const ids = useId();
   return (
-    <section className="panel" aria-labelledby={`${ids}-title`}>
+    <section className="panel" aria-labelledby={`${ids}-title`} data-testid="settings-tokens">
       <h2 id={`${ids}-title`}>{t('settings.tokens')}</h2>
-      <p className="hint">{t('settings.tokenHint')}</p>
-      {shops.map((shop) => (
-        <TokenField key={shop.id} shop={shop} />
-      ))}
+      {training && <p className="alert alert-info">{t('settings.trainingTokens')}</p>}
+      {hasGateway ? (
+        <>
+          <p className="hint">{t('settings.tokenHint')}</p>
+          {shops.map((shop) => (
+            <TokenField key={shop.id} shop={shop} />
+          ))}
+        </>
+      ) : (
+        <p className="hint">{t('settings.tokensNeedUrl')}</p>
+      )}
     </section>
   );
 }
@@ -24,7 +36,7 @@ export function SettingsTokens() {
 /** Write-only: the field is cleared once saved, and nothing ever reads a token back into the page. */
 function TokenField({ shop }: { shop: Shop }) {
   const { t } = useTranslation();
-  const state = useTokenState(shop.id);
+  const state = useLiveTokenState(shop.id);
   const accept = useAppState((s) => s.accept);
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
@@ -11,12 +12,14 @@ export function Settings() {
   const openHome = useNavigation((s) => s.openHome);
   // Tokens belong to a gateway address; until one is set there is nothing to store them for.
   const hasGateway = useLoaded((app) => app.settings.gatewayUrl !== null);
+  /** Live was asked for without a gateway URL: the URL field says what is missing. */
+  const [urlNeeded, setUrlNeeded] = useState(false);
   return (
     <ScreenFrame title={t('settings.title')} onBack={openHome}>
       <div className="settings">
-        <SettingsMode />
-        <SettingsForm />
-        {hasGateway && <SettingsTokens />}
+        <SettingsMode onUrlNeeded={() => setUrlNeeded(true)} />
+        <SettingsForm urlNeeded={urlNeeded && !hasGateway} />
+        <SettingsTokens hasGateway={hasGateway} />
       </div>
     </ScreenFrame>
   );

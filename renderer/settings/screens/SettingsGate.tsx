@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useNavigation } from '../../shared/state/navigation.ts';
-import { ConfirmPanel } from '../components/ConfirmPanel.tsx';
 
 /** Settings can switch the desk to real money, so the agent confirms being a supervisor first. */
 export function SettingsGate() {

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MismatchItem, OperationView } from '../../../common/contract.ts';
+import { stuckStatus } from '../cashNote.ts';
 import { describeGateway } from '../describeGateway.ts';
 import { type Format, useFormat } from '../hooks/useFormat.ts';
 
@@ -10,14 +11,23 @@ const TOKEN_WAITS = ['token_missing', 'unauthorized'] as const;
 
 /**
  * What the agent must know about an operation before anything else, on every screen that shows one:
- * figures the gateway holds differently, a lookup stuck on a token, an operation run elsewhere.
+ * figures the gateway holds differently, a status that will not complete, a lookup stuck on a token,
+ * an operation run elsewhere.
  */
 export function OperationAlerts({ operation }: { operation: OperationView }) {
   const { t } = useTranslation();
   const wait = TOKEN_WAITS.find((kind) => kind === operation.lastError?.kind);
+  const stuck = stuckStatus(operation);
   return (
     <>
       {operation.mismatch && <MismatchPanel operation={operation} mismatch={operation.mismatch} />}
+      {stuck && operation.ownDesk && (
+        // The banner says it will not complete; this says what to do about it.
+        <div className="alert alert-danger stack-tight" role="alert" data-testid="stuck-status">
+          <p>{t('flow.stuck.next')}</p>
+          {operation.custody && <p>{t('flow.stuck.cashKept')}</p>}
+        </div>
+      )}
       {wait && (
         <p className="alert alert-warning" role="status" data-testid="token-wait">
           {t(`tokenWait.${wait}`, { shop: operation.shopId, gateway: describeGateway(t, operation) })}

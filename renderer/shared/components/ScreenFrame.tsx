@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashAdvice, Custody } from '../../../common/contract.ts';
+import type { CashAdvice, Custody, OperationTypeValue } from '../../../common/contract.ts';
 import { useEscape } from '../hooks/useEscape.ts';
 import { CashBanner } from './CashBanner.tsx';
 
@@ -8,15 +8,20 @@ type Props = {
   title: string;
   /** Back button and Esc; omitted where leaving must be a deliberate choice. */
   onBack?: () => void;
+  /** Cash in or Cash out, beside the title on every step of an operation. */
+  type?: OperationTypeValue | undefined;
   /** Given on every operation screen. */
-  cash?: CashAdvice;
+  cash?: CashAdvice | undefined;
   /** The cash recorded as moved, said in the banner. */
-  custody?: Custody | null;
+  custody?: Custody | null | undefined;
+  /** Why no cash moves now, said in the banner. */
+  cashNote?: string | null;
   aside?: ReactNode;
   children: ReactNode;
 };
 
-export function ScreenFrame({ title, onBack, cash, custody, aside, children }: Props) {
+export function ScreenFrame(props: Props) {
+  const { title, onBack, type, cash, custody, cashNote, aside, children } = props;
   const { t } = useTranslation();
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
@@ -39,9 +44,14 @@ export function ScreenFrame({ title, onBack, cash, custody, aside, children }: P
         <h1 id={headingId} ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        {type && (
+          <span className={`badge badge-${type} step-type`} data-testid="step-type">
+            {t(`type.${type}`)}
+          </span>
+        )}
         {aside}
       </div>
-      {cash && <CashBanner cash={cash} custody={custody} />}
+      {cash && <CashBanner cash={cash} custody={custody} note={cashNote} />}
       <div className="screen-body">{children}</div>
     </section>
   );

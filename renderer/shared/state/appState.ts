@@ -53,6 +53,11 @@ export function useTokenState(shopId: number): TokenState {
   return useLoaded((app) => app.tokens.find((token) => token.shopId === shopId)?.state ?? 'not_set');
 }
 
+/** The shop's token at the live gateway, whatever the mode (training needs none). */
+export function useLiveTokenState(shopId: number): TokenState {
+  return useLoaded((app) => app.liveTokens.find((token) => token.shopId === shopId)?.state ?? 'not_set');
+}
+
 export function useTraining(): boolean {
   return useAppState((s) => s.app?.settings.mode === 'training');
 }

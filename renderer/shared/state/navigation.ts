@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../common/contract.ts';
 
-type CheckoutStep = 'method' | 'amount' | 'payer' | 'session' | 'review' | 'waiting' | 'completed';
+type CheckoutStep = 'method' | 'amount' | 'payer' | 'session' | 'waiting' | 'completed';
 
 export type Screen =
   | { name: 'home' }

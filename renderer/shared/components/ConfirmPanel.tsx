@@ -1,5 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
-import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 type Props = {
   title: string;
@@ -7,7 +6,9 @@ type Props = {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
-  /** What the supervisor must see before saying yes. */
+  /** Where focus lands: on the yes, or, where the yes loses work, on the way back. */
+  focus?: 'confirm' | 'cancel';
+  /** What the agent must see before saying yes. */
   children?: ReactNode;
   onConfirm(): void;
   onCancel(): void;
@@ -15,9 +16,22 @@ type Props = {
 
 /** An inline "are you sure": focus lands on it, and Esc closes it rather than leaving the screen. */
 export function ConfirmPanel(props: Props) {
-  const { title, body, confirmLabel, cancelLabel, busy, children, onConfirm, onCancel } = props;
+  const {
+    title,
+    body,
+    confirmLabel,
+    cancelLabel,
+    busy,
+    focus = 'confirm',
+    children,
+    onConfirm,
+    onCancel,
+  } = props;
   const titleId = useId();
-  const confirm = useFocusOnMount<HTMLButtonElement>();
+  const confirm = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: where focus starts is decided once
+  useEffect(() => (focus === 'confirm' ? confirm : cancel).current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
@@ -32,7 +46,7 @@ export function ConfirmPanel(props: Props) {
         <button ref={confirm} type="button" className="button-primary" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </button>
-        <button type="button" onClick={onCancel}>
+        <button ref={cancel} type="button" onClick={onCancel}>
           {cancelLabel}
         </button>
       </div>
