@@ -19,7 +19,7 @@ import { lookupHandlers } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY, type LookupPolicy } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
 import { createJournal } from './operations/journal.ts';
-import { receiptHandlers } from './receipts/handlers.ts';
+import { type Printer, receiptHandlers } from './receipts/handlers.ts';
 import type { Sandbox } from './sandbox/server.ts';
 import { createAppState } from './settings/app-state.ts';
 import { settingsHandlers } from './settings/handlers.ts';
@@ -43,6 +43,8 @@ export type CoreOptions = {
   version?: string;
   /** Electron's and Chromium's versions, from the shell, for the diagnostics zip. */
   runtime?: { electron: string; chrome: string };
+  /** Puts receipts on paper and into PDFs: Electron's in the shell, Chromium's in tests and the preview. */
+  printer?: Printer;
 };
 
 type Listener = (event: EventName, payload: unknown) => void;
@@ -146,7 +148,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...checkoutHandlers(checkout, custody),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
-    ...receiptHandlers({ checkout, journal, settings }),
+    ...receiptHandlers({ store, journal, settings, log, printer: options.printer, emit, listeners }),
     ...lookupHandlers({ store, gateways, health, journal, lookups }),
     ...updateHandlers(updates),
     ...diagnosticsHandlers({

@@ -44,6 +44,7 @@ import type {
 import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
+import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
@@ -92,6 +93,7 @@ export type HarnessOptions = {
   openCore?: boolean;
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
+  printer?: Printer;
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -139,6 +141,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     training: sandbox,
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
+    printer: options.printer,
   };
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PrintingSettings } from '../../receipts/components/PrintingSettings.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -17,6 +18,7 @@ export function Settings() {
         <SettingsMode />
         <SettingsForm />
         {hasGateway && <SettingsTokens />}
+        <PrintingSettings />
       </div>
     </ScreenFrame>
   );
