@@ -24,7 +24,12 @@ export type PrintShell = {
 /** A driver that never calls back must not hold the operation's print queue for ever. */
 const NO_ANSWER_MS = 5 * 60_000;
 
-/** Hidden and as locked down as the app's own window; the document carries its own strict CSP. */
+/**
+ * Hidden and as locked down as the app's own window; the document carries its own strict CSP.
+ * The same webPreferences as index.ts's window, written out again on purpose: Electronegativity
+ * checks a window's options only where they are literal (spread from a shared constant, index.ts's
+ * window fails its CONTEXT_ISOLATION and SANDBOX checks), and electron-print.test.ts checks these.
+ */
 export function printWindowOptions(paper: Paper): BrowserWindowConstructorOptions {
   return {
     show: false,

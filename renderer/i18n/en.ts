@@ -276,8 +276,10 @@ export const en = {
       A4: 'A4 sheet',
     },
     agentCopy: 'Also print a copy for the agent (with the settlement amount and the payer signature)',
-    autoPending: 'Print the Pending receipt automatically when the gateway creates the operation',
-    autoFinal: 'Print the final receipt automatically once the operation is completed and its cash recorded',
+    auto: {
+      pending: 'Print the Pending receipt automatically when the gateway creates the operation',
+      final: 'Print the final receipt automatically once the operation is completed and its cash recorded',
+    },
     save: 'Save printing settings',
     saved: 'Printing settings saved.',
     test: 'Test print',

@@ -124,6 +124,13 @@ async function render(name: string, html: string, paper: Paper): Promise<Rendere
   return { pdf, png, text, flat: text.replace(/\s+/g, ' ') };
 }
 
+/** Each phrase is on the paper, whole (line breaks read as spaces). */
+function assertHas(rendered: Rendered, phrases: string[]) {
+  for (const phrase of phrases) {
+    assert.ok(rendered.flat.includes(phrase), `missing "${phrase}" in:\n${rendered.text}`);
+  }
+}
+
 /** The QR code reads as the shop and number, and the same shop and number are printed in words. */
 function assertQr(rendered: Rendered, shopId: number, operationNumber: string) {
   assert.equal(readQr(rendered.png), receiptCode(shopId, operationNumber));
@@ -134,7 +141,7 @@ function assertQr(rendered: Rendered, shopId: number, operationNumber: string) {
 describe('receipts', () => {
   test('a pending payin says it is no final confirmation, with the cash point and no settlement', async () => {
     const r = await render('receipt-pending-payin', renderReceipt(receipt()), '80mm');
-    for (const expected of [
+    assertHas(r, [
       'RECEIPT',
       'Cash in (deposit)',
       'Training shop',
@@ -154,9 +161,7 @@ describe('receipts', () => {
       'Updated 11/22/2026, 14:05 GMT+5',
       'Phone ****4567',
       "Agent's signature",
-    ]) {
-      assert.ok(r.flat.includes(expected), `missing "${expected}" in:\n${r.text}`);
-    }
+    ]);
     assert.doesNotMatch(r.flat, /USD|24\.31|Settlement/, 'the settlement amount is for the agent copy only');
     assert.doesNotMatch(r.flat, /COPY|TRAINING|Payer's signature/);
     assert.doesNotMatch(r.flat, /7011234567/, 'the phone is masked on the payer copy');
@@ -184,15 +189,13 @@ describe('receipts', () => {
       ],
     });
     const r = await render('receipt-completed-payout', renderReceipt(receipt({ operation: view })), '80mm');
-    for (const expected of [
+    assertHas(r, [
       'Cash out (withdrawal)',
       'Status Completed',
       'Cash handed over 11/22/2026, 14:12 GMT+5',
       'Full name Aigerim Sadykova',
       'Keep this receipt.',
-    ]) {
-      assert.ok(r.flat.includes(expected), `missing "${expected}" in:\n${r.text}`);
-    }
+    ]);
     assertQr(r, 1001, view.operationNumber);
   });
 
@@ -286,7 +289,7 @@ describe('receipts', () => {
       renderReceipt(receipt({ operation: view, language: 'ru' })),
       '80mm',
     );
-    for (const expected of [
+    assertHas(r, [
       'КВИТАНЦИЯ',
       'Внесение наличных',
       'ID магазина 1001',
@@ -299,9 +302,7 @@ describe('receipts', () => {
       'Наличные получены 22.11.2026, 14:06 GMT+5',
       'Телефон ****4567',
       'Подпись агента',
-    ]) {
-      assert.ok(r.flat.includes(expected), `missing "${expected}" in:\n${r.text}`);
-    }
+    ]);
     assert.doesNotMatch(r.flat, /Receipt|Status|Amount|Terminal|Pending|signature/);
   });
 
@@ -443,7 +444,7 @@ describe('shift reports', () => {
         renderShiftReport({ kind: 'X', report: x, paper, language: 'en', timeZone: ZONE }),
         paper,
       );
-      for (const expected of [
+      assertHas(r, [
         'X REPORT — SHIFT SO FAR',
         'Shift 12',
         'Operator Aliya N.',
@@ -452,9 +453,7 @@ describe('shift reports', () => {
         'Expected KZT 230,000.00',
         'T01-261122-0031',
         'cash to hand over',
-      ]) {
-        assert.ok(r.flat.includes(expected), `missing "${expected}" in:\n${r.text}`);
-      }
+      ]);
       assert.doesNotMatch(r.flat, /Counted|Variance/);
     });
 
@@ -464,16 +463,14 @@ describe('shift reports', () => {
         renderShiftReport({ kind: 'Z', report: z, paper, language: 'en', timeZone: ZONE }),
         paper,
       );
-      for (const expected of [
+      assertHas(r, [
         'Z REPORT No. 88 — SHIFT CLOSED',
         'Closed 11/22/2026, 17:00 GMT+5',
         'Counted KZT 229,500.00',
         'Variance -KZT 500.00',
         'Complete: all 21 checked at their gateway',
         "Operator's signature",
-      ]) {
-        assert.ok(r.flat.includes(expected), `missing "${expected}" in:\n${r.text}`);
-      }
+      ]);
     });
   }
 

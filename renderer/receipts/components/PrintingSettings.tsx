@@ -92,22 +92,16 @@ export function PrintingSettings() {
         />
         {t('print.agentCopy')}
       </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.autoPrint.pending}
-          onChange={(event) => set({ autoPrint: { ...draft.autoPrint, pending: event.target.checked } })}
-        />
-        {t('print.autoPending')}
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.autoPrint.final}
-          onChange={(event) => set({ autoPrint: { ...draft.autoPrint, final: event.target.checked } })}
-        />
-        {t('print.autoFinal')}
-      </label>
+      {(['pending', 'final'] as const).map((when) => (
+        <label key={when} className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.autoPrint[when]}
+            onChange={(event) => set({ autoPrint: { ...draft.autoPrint, [when]: event.target.checked } })}
+          />
+          {t(`print.auto.${when}`)}
+        </label>
+      ))}
       <div role="status">
         <ErrorAlert error={error} inLiveRegion />
         {saved && <p className="alert alert-info">{t('print.saved')}</p>}
