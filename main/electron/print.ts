@@ -10,7 +10,7 @@ import { inchesOf, layoutWidthPx, micronsOf, pageSizeMm } from '../receipts/pape
 import type { Printer, PrintJob } from '../receipts/printer.ts';
 
 type PrintWindow = {
-  webContents: Pick<WebContents, 'loadURL' | 'executeJavaScript' | 'print' | 'printToPDF'>;
+  webContents: Pick<WebContents, 'loadURL' | 'executeJavaScriptInIsolatedWorld' | 'print' | 'printToPDF'>;
   destroy(): void;
 };
 
@@ -20,6 +20,9 @@ export type PrintShell = {
   /** The app's window, whose webContents lists the printers; null before it exists. */
   mainWindow: () => { webContents: Pick<WebContents, 'getPrintersAsync'> } | null;
 };
+
+/** An isolated world id of our own (Electron's contextIsolation uses 999). */
+const MEASURE_WORLD = 1001;
 
 /** A driver that never calls back must not hold the operation's print queue for ever. */
 const NO_ANSWER_MS = 5 * 60_000;
@@ -61,8 +64,11 @@ export function createElectronPrinter(shell: PrintShell, options: { noAnswerMs?:
     const window = new shell.BrowserWindow(printWindowOptions(paper));
     try {
       await window.webContents.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+      // From a world of its own: the document's CSP allows no script, and still it can be measured.
       const height = Number(
-        await window.webContents.executeJavaScript('document.documentElement.getBoundingClientRect().height'),
+        await window.webContents.executeJavaScriptInIsolatedWorld(MEASURE_WORLD, [
+          { code: 'document.documentElement.getBoundingClientRect().height' },
+        ]),
       );
       return await use(window.webContents, pageSizeMm(paper, height));
     } finally {

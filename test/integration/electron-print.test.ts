@@ -38,7 +38,7 @@ function standIns(answers: Answer[] = []) {
           record.loaded.push(url);
         },
         // The document's height in CSS pixels: 1134 px is 300 mm.
-        executeJavaScript: async () => 1134,
+        executeJavaScriptInIsolatedWorld: async () => 1134,
         print: (options: WebContentsPrintOptions, callback: (success: boolean, reason: string) => void) => {
           record.printed.push(options);
           const answer = answers.shift() ?? [true, ''];
