@@ -53,18 +53,21 @@ export function renderReceipt(input: ReceiptInput): string {
   const code = requisites.find((r) => CASH_POINT_CODE.test(r.name));
   const details = requisites.filter((r) => r !== address && r !== code);
   const trainingMark = op.training && html`<div class="mark">${w.training}</div>`;
+  // A slip says what it is at both ends, as training does, so no torn-off half passes for a receipt.
+  const slipMark = document === 'lookup_slip' && html`<div class="mark">${w.document.lookup_slip}</div>`;
 
   const body = html`
 ${trainingMark}
+${slipMark}
 ${input.copyNumber > 0 && html`<div class="mark">${w.copy(input.copyNumber)}</div>`}
 <h1>${input.shop.name}</h1>
 <p class="center">${w.shopId} ${input.shop.id}</p>
 ${address && html`<p class="center">${w.cashPoint}: ${address.value}</p>`}
 ${code && html`<p class="center">${address ? code.value : `${w.cashPoint}: ${code.value}`}</p>`}
-${row(w.terminal, input.terminalId)}
+${row(document === 'lookup_slip' ? w.slipTerminal : w.terminal, input.terminalId)}
 ${input.shiftNumber != null && row(w.shift, String(input.shiftNumber))}
 ${input.operator && row(w.operator, input.operator)}
-<h1>${w.document[document]}</h1>
+${document !== 'lookup_slip' && html`<h1>${w.document[document]}</h1>`}
 <p class="center strong">${w.type[op.type]}</p>
 <p class="center">${w.operationNumber}</p>
 <p class="big">${op.operationNumber}</p>
@@ -103,6 +106,7 @@ ${document === 'agent_copy' && html`<div class="signature">${w.payerSignature}</
 <div class="rule"></div>
 ${document !== 'lookup_slip' && html`<p class="center">${w.keep}</p>`}
 ${row(w.printed, time(input.printedAt))}
+${slipMark}
 ${trainingMark}
 `;
   return htmlDocument({

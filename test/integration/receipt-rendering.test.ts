@@ -328,7 +328,8 @@ describe('receipts', () => {
       renderReceipt(receipt({ operation: view, document: 'lookup_slip', operator: null, shiftNumber: null })),
       '80mm',
     );
-    assert.ok(r.flat.includes('LOOKUP SLIP — NOT A RECEIPT'));
+    assert.equal(r.flat.split('LOOKUP SLIP — NOT A RECEIPT').length - 1, 2, 'at the top and the bottom');
+    assert.ok(r.flat.includes('Printed at terminal T01'));
     assert.ok(r.flat.includes('Run at another desk'));
     assert.doesNotMatch(r.flat, /signature|Cash received|Cash handed over|Settlement/);
     assertQr(r, 1001, view.operationNumber);
