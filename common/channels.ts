@@ -22,7 +22,7 @@ import {
   ZReport,
 } from './desk.ts';
 import { CASH_MOVEMENT_KINDS, MODES } from './enums.ts';
-import { LIMITS, RECEIPT_WIDTHS } from './limits.ts';
+import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
   type AppError,
@@ -40,6 +40,10 @@ import {
   operationNumber,
   operationType,
   PaymentMethod,
+  PrinterInfo,
+  Printing,
+  PrintReport,
+  PrintResult,
   Settings,
   shopId,
   shortText,
@@ -60,7 +64,11 @@ const HistoryTotals = z.object({
 
 export const channels = {
   'app.getState': channel(none, AppState),
-  'settings.save': channel(Settings.omit({ mode: true }).strict(), AppState),
+  /** Without `printing`, the printing settings stay as they are (the general form does not show them). */
+  'settings.save': channel(
+    Settings.omit({ mode: true }).extend({ printing: Printing.optional() }).strict(),
+    AppState,
+  ),
   'settings.setMode': channel(z.object({ mode: z.enum(MODES) }).strict(), AppState),
   /** Write-only: the token goes to the keychain and is never read back. */
   'settings.setToken': channel(
@@ -123,13 +131,24 @@ export const channels = {
 
   'lookup.byNumber': channel(z.object({ shopId, operationNumber }).strict(), LookupResult),
 
-  /** The payer's receipt as fixed-column text; `copy` once it has been printed before. */
-  'receipts.render': channel(
-    z.object({ localId, width: z.union(RECEIPT_WIDTHS.map((w) => z.literal(w))) }).strict(),
-    z.object({ text: z.string(), copy: z.boolean() }),
+  /**
+   * Prints this desk's receipt (the payer's, or the agent's copy) on the printer and paper set in
+   * Settings; another desk's operation gets a lookup slip instead. Only a print the printer took
+   * counts: it is then the original, or COPY n of what was printed before.
+   */
+  'receipts.print': channel(
+    z.object({ localId, copy: z.enum(['payer', 'agent']) }).strict(),
+    PrintReport.extend({ operation: OperationView }),
   ),
-  /** Counts a print, so every later receipt for this operation says COPY. */
-  'receipts.markPrinted': channel(byLocalId, OperationView),
+  /** The same document as a PDF, where the agent chooses; null when they cancel. Not a print. */
+  'receipts.savePdf': channel(
+    z.object({ localId, copy: z.enum(['payer', 'agent']) }).strict(),
+    z.object({ path: z.string().nullable() }),
+  ),
+  /** The printers the system knows, for Settings. */
+  'receipts.printers': channel(none, z.object({ printers: z.array(PrinterInfo) })),
+  /** A test page on the printer and paper set in Settings. */
+  'receipts.testPrint': channel(none, PrintResult),
 
   /** The renderer says whether it is on Home and idle there: an update is offered only then. */
   'app.setIdle': channel(z.object({ home: z.boolean() }).strict(), z.object({})),
@@ -279,6 +298,8 @@ export const events = {
   'desk.changed': DeskState,
   /** A shift closed "not reconciled" was reconciled later; its Z report has the result appended. */
   'shift.reconciled': ShiftSummary,
+  /** A document was printed, or failed to: automatic prints are seen only this way. */
+  'receipts.printed': PrintReport,
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -39,3 +39,18 @@ export const FINDING_KINDS = [
   'outcome_unknown',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
+/** The paper a receipt or report is laid out for: an 80 mm or 58 mm thermal roll, or an A4 sheet. */
+export const PAPERS = ['80mm', '58mm', 'A4'] as const;
+export type Paper = (typeof PAPERS)[number];
+
+/**
+ * What a print produces: the payer's receipt, the agent's copy (with the settlement amount and the
+ * payer's signature line), or, for another desk's operation found by lookup, a slip that says it
+ * is no receipt.
+ */
+export const PRINT_DOCUMENTS = ['receipt', 'agent_copy', 'lookup_slip'] as const;
+export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
+
+/** Why a print did not count: the agent cancelled it, the printer refused it, or nothing can print here. */
+export const PRINT_FAILURES = ['cancelled', 'failed', 'unavailable'] as const;
+export type PrintFailure = (typeof PRINT_FAILURES)[number];

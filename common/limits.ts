@@ -23,6 +23,8 @@ export const LIMITS = {
   denominations: 30,
   /** A file path the core writes to (a CSV export, a backup folder). */
   filePath: 1024,
+  /** A printer's system name, as the OS reports it. */
+  printerName: 256,
 } as const;
 
 /**
@@ -30,7 +32,3 @@ export const LIMITS = {
  * arrives in time; the renderer's countdown reaches zero at the same moment.
  */
 export const EXPIRY_MARGIN_MS = 5_000;
-
-/** Thermal paper widths in columns: 58 mm paper holds 32, 80 mm paper 42 or 48. */
-export const RECEIPT_WIDTHS = [32, 42, 48] as const;
-export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];

@@ -5,6 +5,7 @@ import type { GatewayTuning } from './gateway/gateways.ts';
 import type { Invoke } from './ipc/dispatch.ts';
 import type { Log } from './log.ts';
 import type { LookupPolicy } from './lookups/queue.ts';
+import type { Printer } from './receipts/printer.ts';
 import type { Sandbox } from './sandbox/server.ts';
 import type { DayOptions } from './shift/day.ts';
 import type { TrainingGateway } from './training/gateway.ts';
@@ -23,6 +24,8 @@ export type CoreOptions = {
   version?: string;
   /** Electron's and Chromium's versions, from the shell, for the diagnostics zip. */
   runtime?: { electron: string; chrome: string };
+  /** Puts receipts on paper and into PDFs: Electron's in the shell, Chromium's in tests and the preview. */
+  printer?: Printer;
 };
 
 export type Listener = (event: EventName, payload: unknown) => void;

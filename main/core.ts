@@ -74,40 +74,21 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     lookups.kick();
     day.gatewayBack();
   };
-  const health = createGatewayHealth({
-    connectivity,
-    settings,
-    log,
-    retryWaitingLookups,
-    tokensChanged: appState.announce,
-  });
+  const tokensChanged = appState.announce;
+  const health = createGatewayHealth({ connectivity, settings, log, retryWaitingLookups, tokensChanged });
+  // What most features are built on.
+  const base = { store, settings, gateways, journal, health, log };
   const lookups = createLookups({
-    store,
-    gateways,
-    journal,
+    ...base,
     connectivity,
-    health,
     createInFlight: (localId) => checkout.createInFlight(localId),
     policy: { ...DEFAULT_LOOKUP_POLICY, ...options.lookups },
     answered: (result) => emit('lookup.answered', result),
   });
   // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
-  const day = createAgentDay(
-    options,
-    { store, log, settings, gateways, journal, health, emit },
-    () => checkout,
-  );
+  const day = createAgentDay(options, { ...base, emit }, () => checkout);
   const { attribute } = day;
-  const checkout = createCheckout({
-    store,
-    settings,
-    gateways,
-    journal,
-    lookups,
-    connectivity,
-    health,
-    attribute,
-  });
+  const checkout = createCheckout({ ...base, lookups, connectivity, attribute });
   const custody = createCustody({ store, journal, settings, attribute });
 
   recoverUnsettled(store, journal, lookups);
@@ -118,8 +99,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...checkoutHandlers(checkout, custody),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
-    ...receiptHandlers({ checkout, journal, settings, operator: day.operator }),
-    ...lookupHandlers({ store, gateways, health, journal, lookups, settings }),
+    ...receiptHandlers({ ...base, printer: options.printer, emit, on: events.on, operator: day.operator }),
+    ...lookupHandlers({ ...base, lookups }),
     ...day.handlers,
     ...upkeep.handlers({ settings, connectivity: connectivity.snapshot, supervisors: day.supervisorPins }),
   };

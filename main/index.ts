@@ -4,10 +4,11 @@
 // are tested) under plain Node.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import electronUpdater from 'electron-updater';
 import { createCore } from './core.ts';
 import { bindIpc } from './electron/ipc.ts';
+import { createElectronPrinter } from './electron/print.ts';
 import { appProtocolHandler, denyPermissions, lockDownApp } from './electron/security.ts';
 import { startUpdates } from './electron/updater.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
@@ -38,6 +39,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: join(app.getPath('userData'), 'data'),
       version: app.getVersion(),
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
+      printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
     });
     bindIpc(ipcMain, core, () => window);
     const stopUpdates = startUpdates(electronUpdater.autoUpdater, core);

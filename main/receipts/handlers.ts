@@ -1,46 +1,37 @@
-// The payer's receipt, and the count of prints that makes every later one a COPY.
-import { AgentError } from '../app-error.ts';
-import type { Checkout } from '../checkout/checkout.ts';
+// The receipt channels, and automatic printing: the printing service follows every operation
+// change, so it is told of them here, where the feature is wired.
+import type { EventName, EventPayload, OperationView } from '../../common/contract.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { renderReceipt } from './text-receipt.ts';
+import type { Store } from '../store/index.ts';
+import type { Printer } from './printer.ts';
+import { createPrinting } from './printing.ts';
+
+export type { Printer } from './printer.ts';
+
+type Listener = (event: EventName, payload: unknown) => void;
 
 export function receiptHandlers(deps: {
-  checkout: Checkout;
+  store: Store;
   journal: Journal;
   settings: SettingsService;
-  /** Who is at the desk when it prints: the print event carries them. */
+  log: Log;
+  printer: Printer | undefined;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** Subscribes to the core's events: automatic printing follows every operation change. */
+  on: (listener: Listener) => unknown;
   operator: () => string | null;
-}): HandlerTable<'receipts.render' | 'receipts.markPrinted'> {
-  const { journal } = deps;
-  /** A receipt is for an operation the gateway holds, never for an attempt. */
-  function receiptable(localId: number) {
-    const record = deps.checkout.get(localId);
-    if (record.phase !== 'created') {
-      throw new AgentError('conflict', 'There is no receipt for an operation the gateway does not hold.', {
-        localId,
-      });
-    }
-    return record;
-  }
+}): HandlerTable<'receipts.print' | 'receipts.savePdf' | 'receipts.printers' | 'receipts.testPrint'> {
+  const printing = createPrinting({ ...deps, announce: deps.emit });
+  deps.on((event, payload) => {
+    if (event === 'operation.changed') printing.operationChanged(payload as OperationView);
+  });
   return {
-    'receipts.render': ({ localId, width }) => {
-      const record = receiptable(localId);
-      const { shops, language } = deps.settings.get();
-      const shopName = shops.find((s) => s.id === record.shopId)?.name ?? String(record.shopId);
-      const copy = record.printCount > 0;
-      return {
-        text: renderReceipt({ operation: journal.view(record), shopName, width, language, copy }),
-        copy,
-      };
-    },
-    'receipts.markPrinted': ({ localId }) => {
-      const record = receiptable(localId);
-      const printCount = record.printCount + 1;
-      const by = deps.operator();
-      const detail = `print ${printCount}${by ? ` by ${by}` : ''}`;
-      return journal.view(journal.save(localId, { printCount }, { kind: 'receipt_printed', detail }));
-    },
+    'receipts.print': ({ localId, copy }) => printing.print(localId, copy),
+    'receipts.savePdf': ({ localId, copy }) => printing.savePdf(localId, copy),
+    'receipts.printers': () => printing.printers(),
+    'receipts.testPrint': () => printing.testPrint(),
   };
 }

@@ -1,6 +1,6 @@
 // The terminal's settings and the state of each shop's token. Settings live in SQLite; tokens live
 // in the keychain, and only whether one is set (or was rejected) is known outside main.
-import { Settings, type TokenState } from '../../common/contract.ts';
+import { DEFAULT_PRINTING, Settings, type TokenState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { GatewayTarget } from '../gateway/gateways.ts';
 import type { Log } from '../log.ts';
@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'en',
   kiosk: false,
   updateUrl: null,
+  printing: DEFAULT_PRINTING,
 };
 
 const SETTINGS_KEY = 'settings';
@@ -74,8 +75,9 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   return {
     get: (): Settings => current,
 
-    save(next: Omit<Settings, 'mode'>): Settings {
-      current = { ...next, mode: current.mode };
+    /** Without `printing`, the printing settings stay as they are. */
+    save(next: Omit<Settings, 'mode' | 'printing'> & { printing?: Settings['printing'] }): Settings {
+      current = { ...next, printing: next.printing ?? current.printing, mode: current.mode };
       repo.set(SETTINGS_KEY, current);
       return current;
     },

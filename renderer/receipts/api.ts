@@ -1,6 +1,12 @@
-import type { Request } from '../../common/contract.ts';
+import type { EventPayload, Request } from '../../common/contract.ts';
 
+/** Main lays out, prints and counts; the renderer only asks and shows what happened. */
 export const receiptsApi = {
-  render: (request: Request<'receipts.render'>) => window.cashdesk.receipts.render(request),
-  markPrinted: (request: Request<'receipts.markPrinted'>) => window.cashdesk.receipts.markPrinted(request),
+  print: (request: Request<'receipts.print'>) => window.cashdesk.receipts.print(request),
+  savePdf: (request: Request<'receipts.savePdf'>) => window.cashdesk.receipts.savePdf(request),
+  printers: () => window.cashdesk.receipts.printers({}),
+  testPrint: () => window.cashdesk.receipts.testPrint({}),
+  /** Every print, the automatic ones included. */
+  onPrinted: (listener: (report: EventPayload<'receipts.printed'>) => void) =>
+    window.cashdesk.on('receipts.printed', listener),
 };

@@ -481,7 +481,7 @@ test('Settings: live token states in training, and Live without a gateway URL sa
 
     // Training needs no token; the live ones are shown as they stand, not as "set".
     await url.fill(h.sandbox.url);
-    await page.locator('form button[type=submit].button-primary').click();
+    await page.locator('form button[type=submit].button-primary').first().click();
     const badges = tokens.locator('.badge');
     await until(async () => (await badges.count()) === 2, 'the token rows');
     assert.deepEqual(
@@ -493,7 +493,7 @@ test('Settings: live token states in training, and Live without a gateway URL sa
       .waitFor();
     await h.screen(`${language}-training-tokens`);
     await url.fill('');
-    await page.locator('form button[type=submit].button-primary').click();
+    await page.locator('form button[type=submit].button-primary').first().click();
     await until(async () => (await badges.count()) === 0, 'the URL to be cleared');
     await page.keyboard.press('Escape');
     await page.locator('.tile-payin').waitFor();

@@ -26,6 +26,7 @@ import { APP_ORIGIN } from '../../main/ipc/guard.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
+import { type ChromiumPrinter, createChromiumPrinter } from './chromium-printer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist', 'renderer');
@@ -101,6 +102,8 @@ export type StackOptions = {
 export type Stack = {
   readonly core: Core;
   readonly sandbox: Sandbox;
+  /** Receipts "printed" as PDFs, with Chromium at the paper's size. */
+  readonly printer: ChromiumPrinter;
   /** Where the renderer is served. */
   readonly url: string;
   close(): Promise<void>;
@@ -108,6 +111,7 @@ export type Stack = {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-e2e-'));
+  const printer = createChromiumPrinter(join(dataDir, 'printed'));
   const sandbox = await startSandbox({
     port: 0,
     token: randomBytes(18).toString('base64url'),
@@ -119,15 +123,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     training: sandbox,
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
+    printer,
   });
   const server = await serveRenderer();
   return {
     core,
     sandbox,
+    printer,
     url: server.url,
     async close() {
       await server.close();
       await core.close();
+      await printer.close();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

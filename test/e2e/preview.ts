@@ -19,6 +19,7 @@ await page.goto(stack.url);
 
 console.log(`CashDesk preview (training mode) at ${stack.url}`);
 console.log(`Training gateway (sandbox) at ${stack.sandbox.url}`);
+console.log(`Receipts print as PDFs, at the paper size set in Settings, into ${stack.printer.outDir}`);
 console.log(
   headed
     ? 'A Chromium window is open. Ctrl-C to stop.'

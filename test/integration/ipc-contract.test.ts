@@ -115,8 +115,10 @@ before(async () => {
     'history.refresh': { localId: created.localId },
     'history.open': {},
     'lookup.byNumber': { shopId: SHOP, operationNumber: created.operationNumber },
-    'receipts.render': { localId: created.localId, width: 42 },
-    'receipts.markPrinted': { localId: created.localId },
+    'receipts.print': { localId: created.localId, copy: 'payer' },
+    'receipts.savePdf': { localId: created.localId, copy: 'payer' },
+    'receipts.printers': {},
+    'receipts.testPrint': {},
     'app.setIdle': { home: true },
     'updates.install': {},
     'diagnostics.export': { path: join(dataDir, 'diagnostics.zip'), supervisorPin: '1234' },
@@ -206,6 +208,9 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'shift.current',
   'shift.report',
   'shift.list',
+  // No printer in this core: nothing is printed, and nothing is persisted either way.
+  'receipts.printers',
+  'receipts.testPrint',
 ]);
 /** Channels without input that act, but here have nothing to act on (no operator signed in, no backup folder). */
 const REFUSED_HERE: ReadonlySet<ChannelName> = new Set(['desk.lock', 'backup.now']);
@@ -372,9 +377,25 @@ describe('near misses the agent could actually produce are named', () => {
     ['lookup.byNumber', (b) => ({ ...b, operationNumber: '../../etc' }), 'operationNumber'],
     ['lookup.byNumber', (b) => ({ ...b, operationNumber: 'x'.repeat(65) }), 'operationNumber'],
     ['lookup.byNumber', () => ({ operationNumber: 'T01-261122-0001' }), 'shopId'],
-    ['receipts.render', (b) => ({ ...b, width: 40 }), 'width'],
-    ['receipts.render', (b) => ({ ...b, width: '42' }), 'width'],
-    ['receipts.markPrinted', () => ({ localId: 0 }), 'localId'],
+    ['receipts.print', (b) => ({ ...b, copy: 'shop' }), 'copy'],
+    ['receipts.print', (b) => ({ ...b, localId: 0 }), 'localId'],
+    ['receipts.print', ({ copy: _copy, ...b }) => b, 'copy'],
+    ['receipts.savePdf', (b) => ({ ...b, path: '/tmp/receipt.pdf' }), 'path'],
+    ['receipts.printers', () => ({ name: 'x' }), 'name'],
+    ['settings.save', (b) => ({ ...b, printing: { paper: 'A5' } }), 'printing'],
+    [
+      'settings.save',
+      (b) => ({
+        ...b,
+        printing: {
+          printer: null,
+          paper: 'A5',
+          agentCopy: false,
+          autoPrint: { pending: false, final: false },
+        },
+      }),
+      'printing.paper',
+    ],
     ['settings.save', (b) => ({ ...b, updateUrl: 'http://updates.example.com' }), 'updateUrl'],
     ['settings.save', (b) => ({ ...b, updateUrl: 'http://127.0.0.1:8080/updates' }), 'updateUrl'],
     ['settings.save', (b) => ({ ...b, updateUrl: 'https://user:pw@updates.example.com' }), 'updateUrl'],

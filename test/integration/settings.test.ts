@@ -153,6 +153,21 @@ describe('settings service', () => {
     assert.equal(f.restart().get().updateUrl, 'https://updates.example.com/cashdesk');
   });
 
+  test('settings stored before printing existed load with its defaults; a save without it keeps it', (t) => {
+    const f = fixture(t);
+    const { printing: _none, ...older } = { ...DEFAULT_SETTINGS, terminalId: 'T07' };
+    f.settings().save(older);
+    const db = new DatabaseSync(join(f.dir, DATABASE_FILE));
+    db.prepare("UPDATE settings SET value = ? WHERE key = 'settings'").run(JSON.stringify(older));
+    db.close();
+    assert.deepEqual(f.restart().get(), { ...DEFAULT_SETTINGS, terminalId: 'T07' });
+
+    const printing = { ...DEFAULT_SETTINGS.printing, paper: '58mm' as const, printer: 'EPSON_TM_T20III' };
+    f.restart().save({ ...older, printing });
+    f.restart().save({ ...older, kiosk: true });
+    assert.deepEqual(f.restart().get().printing, printing);
+  });
+
   test('live mode needs a gateway address first', (t) => {
     const settings = fixture(t).settings();
     assert.throws(

@@ -3,11 +3,14 @@
 // supervisor, the X report adds up, the close counts the drawer and produces a numbered Z report
 // that never changes, and the desk's lock hides the desk without losing what is in progress.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, type TestContext, test } from 'node:test';
 import type { AppError, Result } from '../../common/contract.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
+import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import {
   checkout,
   foreignOperation,
@@ -64,7 +67,9 @@ const cashOf = async (h: Harness, currency: string) =>
 
 describe('training', () => {
   test('a training shift opens by itself; operations, custody, receipts and prints carry it', async (t) => {
-    const h = await startHarness(t);
+    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')));
+    t.after(() => printer.close());
+    const h = await startHarness(t, { printer });
     assert.equal((await h.call('desk.state', {})).shift, null);
     const view = await checkout(h, { type: 'payin', amount: '5000' });
     assert.equal(view.operator, 'Training');
@@ -76,11 +81,10 @@ describe('training', () => {
 
     const recorded = await h.call('checkout.recordCash', { localId: view.localId });
     assert.equal(recorded.custody?.operator, 'Training');
-    const { text } = await h.call('receipts.render', { localId: view.localId, width: 32 });
-    assert.match(text, /Operator: Training/);
-    await h.call('receipts.markPrinted', { localId: view.localId });
+    const printed = await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
+    assert.deepEqual(printed.result, { printed: true });
     const { events } = await h.call('history.get', { localId: view.localId });
-    assert.ok(events.some((e) => e.kind === 'receipt_printed' && e.detail === 'print 1 by Training'));
+    assert.ok(events.some((e) => e.kind === 'receipt_printed' && e.detail === 'original, by Training'));
     assert.ok(events.some((e) => e.kind === 'cash_received' && e.detail === '5000 KZT by Training'));
     assert.equal(await cashOf(h, 'KZT'), '5000.00');
 

@@ -44,6 +44,7 @@ import type {
 import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
+import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
 import type { DayOptions } from '../../main/shift/day.ts';
 
@@ -95,6 +96,7 @@ export type HarnessOptions = {
   lookups?: Partial<LookupPolicy>;
   /** PIN waits, the supervisor's unlocked time, the idle lock (main/shift/day.ts). */
   day?: DayOptions;
+  printer?: Printer;
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -143,6 +145,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
     day: options.day ?? {},
+    printer: options.printer,
   };
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();

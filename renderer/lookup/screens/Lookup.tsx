@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppError, LIMITS, type LookupResult, type OperationView } from '../../../common/contract.ts';
+import type { AppError, LookupResult, OperationView } from '../../../common/contract.ts';
+import { parseLookupInput, RECEIPT_CODE_MAX } from '../../../common/receipt-code.ts';
 import { cashNote } from '../../shared/cashNote.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
@@ -50,9 +51,16 @@ export function Lookup() {
   useFollowWhileOpen(found.operation);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const operationNumber = number.trim();
+    // A scanned receipt's QR code names its shop; a number typed by hand is for the shop on screen.
+    const typed = parseLookupInput(number);
+    const operationNumber = typed.operationNumber;
     if (!operationNumber) return;
-    const outcome = await run(() => lookupApi.byNumber({ shopId, operationNumber }));
+    const shop = typed.shopId ?? shopId;
+    if (typed.shopId !== null) {
+      setShopId(typed.shopId);
+      setNumber(operationNumber);
+    }
+    const outcome = await run(() => lookupApi.byNumber({ shopId: shop, operationNumber }));
     if (!outcome) return;
     setResult(outcome.ok ? outcome.value : null);
     setError(outcome.ok ? null : outcome.error);
@@ -85,7 +93,7 @@ export function Lookup() {
             className="input-large"
             autoComplete="off"
             spellCheck={false}
-            maxLength={LIMITS.operationNumber}
+            maxLength={RECEIPT_CODE_MAX}
             value={number}
             onChange={(event) => setNumber(event.target.value)}
           />

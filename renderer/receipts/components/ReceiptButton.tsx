@@ -1,50 +1,96 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, OperationView } from '../../../common/contract.ts';
+import type { AppError, OperationView, PrintReport } from '../../../common/contract.ts';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useLoaded } from '../../shared/state/appState.ts';
 import { receiptsApi } from '../api.ts';
 
-/** 80 mm paper: 42 columns of the receipt printer's font. */
-const RECEIPT_WIDTH = 42;
+type Shown = { kind: 'report'; report: PrintReport } | { kind: 'saved'; path: string } | null;
 
 /**
- * Prints the payer's receipt through the system print dialog. Main lays the receipt out and counts
- * the print, so the next one says COPY. Only an operation the gateway holds has a receipt, and not
- * while it holds other figures than were entered: the payer would keep a paper with disputed ones.
+ * Prints this desk's receipt on the printer set in Settings, the agent's copy when Settings ask
+ * for one, and saves either as a PDF. Main lays the paper out and counts only the prints the
+ * printer took; a cancelled or failed print says so here and counts nothing. Another desk's
+ * operation gets a lookup slip, and no receipt. Only an operation the gateway holds has a receipt,
+ * and not while it holds other figures than were entered: the payer would keep disputed ones.
  */
 export function ReceiptButton({ operation }: { operation: OperationView }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const agentCopy = useLoaded((app) => app.settings.printing.agentCopy);
+  const [shown, setShown] = useState<Shown>(null);
   const [error, setError] = useState<AppError | null>(null);
   const { busy, run } = useInFlight();
+  const { localId } = operation;
+  // Automatic prints happen in main; their outcome is heard here.
+  useEffect(
+    () =>
+      receiptsApi.onPrinted((report) => {
+        if (report.localId === localId && report.automatic) setShown({ kind: 'report', report });
+      }),
+    [localId],
+  );
   if (operation.phase !== 'created' || operation.mismatch) return null;
-  const print = () =>
+
+  const print = (copy: 'payer' | 'agent') =>
     run(async () => {
-      const receipt = await receiptsApi.render({
-        localId: operation.localId,
-        width: RECEIPT_WIDTH,
-      });
-      if (!receipt.ok) return setError(receipt.error);
-      setText(receipt.value.text);
-      // Let React put the text into the print-only block before the dialog snapshots the page.
-      await new Promise(requestAnimationFrame);
-      window.print();
-      const counted = await receiptsApi.markPrinted({ localId: operation.localId });
-      setError(counted.ok ? null : counted.error);
+      const result = await receiptsApi.print({ localId, copy });
+      setError(result.ok ? null : result.error);
+      setShown(result.ok ? { kind: 'report', report: result.value } : null);
     });
+  const savePdf = () =>
+    run(async () => {
+      const result = await receiptsApi.savePdf({ localId, copy: 'payer' });
+      setError(result.ok ? null : result.error);
+      setShown(result.ok && result.value.path ? { kind: 'saved', path: result.value.path } : null);
+    });
+
+  const mainLabel = !operation.ownDesk
+    ? t('receipt.printSlip')
+    : operation.printCount > 0
+      ? t('receipt.printCopy')
+      : t('receipt.print');
   return (
     <>
-      <button type="button" disabled={busy} onClick={print}>
-        {operation.printCount > 0 ? t('receipt.printCopy') : t('receipt.print')}
+      <button type="button" disabled={busy} onClick={() => print('payer')}>
+        {mainLabel}
       </button>
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {t('receipt.failed')}
-        </p>
+      {operation.ownDesk && agentCopy && (
+        <button type="button" disabled={busy} onClick={() => print('agent')}>
+          {t('receipt.printAgent')}
+        </button>
       )}
-      <pre className="receipt-print" data-testid="receipt" aria-hidden="true">
-        {text}
-      </pre>
+      <button type="button" disabled={busy} onClick={savePdf}>
+        {t('receipt.savePdf')}
+      </button>
+      <div role="status" className="receipt-outcome">
+        {shown?.kind === 'report' && <PrintOutcome report={shown.report} />}
+        {shown?.kind === 'saved' && (
+          <p className="alert alert-info">{t('receipt.saved', { path: shown.path })}</p>
+        )}
+        <ErrorAlert error={error} inLiveRegion />
+      </div>
     </>
   );
+}
+
+function PrintOutcome({ report }: { report: PrintReport }) {
+  const { t } = useTranslation();
+  const document = t(`receipt.document.${report.document}`);
+  const automatic = report.automatic ? `${t('receipt.automatic')} ` : '';
+  const { result } = report;
+  if (result.printed) {
+    const text =
+      report.copyNumber === 0
+        ? t('receipt.printed', { document })
+        : t('receipt.printedCopy', { document, n: report.copyNumber });
+    return <p className="alert alert-info">{automatic + text}</p>;
+  }
+  const text =
+    result.reason === 'cancelled'
+      ? t('receipt.cancelled', { document })
+      : result.reason === 'unavailable'
+        ? t('receipt.unavailable')
+        : t('receipt.printFailed', { document, message: result.message });
+  return <p className="alert alert-warning">{automatic + text}</p>;
 }

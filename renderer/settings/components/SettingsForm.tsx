@@ -52,7 +52,8 @@ export function SettingsForm({ urlNeeded }: { urlNeeded: boolean }) {
   };
 
   const save = async (next: Settings) => {
-    const result = await run(() => saveSettings(next));
+    // The printing settings are saved on their own panel: this form keeps them as they are.
+    const result = await run(() => saveSettings({ ...next, printing: settings.printing }));
     if (!result) return;
     setConfirming(null);
     setError(result.ok ? null : result.error);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PrintingSettings } from '../../receipts/components/PrintingSettings.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -20,6 +21,7 @@ export function Settings() {
         <SettingsMode onUrlNeeded={() => setUrlNeeded(true)} />
         <SettingsForm urlNeeded={urlNeeded && !hasGateway} />
         <SettingsTokens hasGateway={hasGateway} />
+        <PrintingSettings />
       </div>
     </ScreenFrame>
   );

@@ -1,0 +1,236 @@
+// Printing an operation's receipt and counting it. Only a print the printer took counts: the
+// first of a document is the original, every later one COPY n. A print that failed or was
+// cancelled says so, is logged on the operation, and changes no count.
+//
+// A receipt states the operation's status, so one printed after the status changed (the final
+// receipt after a Pending one) is a new document, and its first print is again the original.
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type {
+  OperationEvent,
+  OperationView,
+  PrintDocument,
+  PrintReport,
+  PrintResult,
+} from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { Journal } from '../operations/journal.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
+import type { Printer } from './printer.ts';
+import { renderReceipt } from './receipt-template.ts';
+import { renderTestPage } from './test-page-template.ts';
+
+export type Copy = 'payer' | 'agent';
+
+/** The event each document's successful print writes to the operation's log. */
+const PRINTED: Record<PrintDocument, string> = {
+  receipt: 'receipt_printed',
+  agent_copy: 'agent_copy_printed',
+  lookup_slip: 'lookup_slip_printed',
+};
+const PRINT_FAILED = 'print_failed';
+
+type Deps = {
+  store: Store;
+  journal: Journal;
+  settings: SettingsService;
+  log: Log;
+  /** Absent where nothing can print: every print then reports `unavailable`. */
+  printer: Printer | undefined;
+  announce: (event: 'receipts.printed', report: PrintReport) => void;
+  /** Who is at the desk when it prints: each print event names them. */
+  operator: () => string | null;
+};
+
+export function createPrinting(deps: Deps) {
+  const { store, journal, settings, printer } = deps;
+  // One print at a time per operation: two at once would both be the original.
+  const queues = new Map<number, Promise<unknown>>();
+
+  function serial<T>(localId: number, work: () => Promise<T>): Promise<T> {
+    const run = (queues.get(localId) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    queues.set(localId, settled);
+    void settled.then(() => {
+      if (queues.get(localId) === settled) queues.delete(localId);
+    });
+    return run;
+  }
+
+  /** To the printer and paper set in Settings; whatever goes wrong is a print that did not happen. */
+  async function send(html: string): Promise<PrintResult> {
+    if (!printer) return { printed: false, reason: 'unavailable', message: 'Nothing can print here.' };
+    const { printer: deviceName, paper } = settings.get().printing;
+    return printer.print(html, { deviceName, paper }).catch((error: unknown) => ({
+      printed: false,
+      reason: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+    }));
+  }
+
+  /** Only an operation the gateway holds has a receipt, and not while its figures are disputed. */
+  function printable(localId: number): OperationRecord {
+    const record = store.operations.get(localId);
+    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    if (record.phase !== 'created') {
+      throw new AgentError('conflict', 'There is no receipt for an operation the gateway does not hold.', {
+        localId,
+      });
+    }
+    if (record.mismatch) {
+      throw new AgentError('conflict', 'The gateway holds other figures than those entered: no receipt.', {
+        localId,
+        cash: 'hold',
+      });
+    }
+    return record;
+  }
+
+  /** Another desk's operation gets a slip, whatever was asked for. */
+  function documentFor(view: OperationView, copy: Copy): PrintDocument {
+    if (!view.ownDesk) return 'lookup_slip';
+    return copy === 'agent' ? 'agent_copy' : 'receipt';
+  }
+
+  function copyNumber(record: OperationRecord, document: PrintDocument): number {
+    return store.operations
+      .events(record.localId)
+      .filter((e) => e.kind === PRINTED[document] && e.status === record.status).length;
+  }
+
+  function render(view: OperationView, document: PrintDocument, copy: number): string {
+    const current = settings.get();
+    return renderReceipt({
+      operation: view,
+      document,
+      shop: { id: view.shopId, name: current.shops.find((s) => s.id === view.shopId)?.name ?? '' },
+      terminalId: view.ownDesk ? view.terminalId : current.terminalId,
+      operator: view.operator ?? view.custody?.operator ?? null,
+      shiftNumber: view.shiftId ?? null,
+      paper: current.printing.paper,
+      language: current.language,
+      copyNumber: copy,
+      printedAt: new Date().toISOString(),
+    });
+  }
+
+  async function printNow(localId: number, copy: Copy, automatic: boolean) {
+    const record = printable(localId);
+    const view = journal.view(record);
+    const document = documentFor(view, copy);
+    const number = copyNumber(record, document);
+    const result = await send(render(view, document, number));
+    const operator = deps.operator();
+    const how = automatic ? ', automatic' : '';
+    const by = operator ? `, by ${operator}` : '';
+    const saved = result.printed
+      ? journal.save(localId, document === 'receipt' ? { printCount: record.printCount + 1 } : {}, {
+          kind: PRINTED[document],
+          detail: `${number === 0 ? 'original' : `COPY ${number}`}${how}${by}`,
+        })
+      : journal.save(
+          localId,
+          {},
+          { kind: PRINT_FAILED, detail: `${document}: ${result.reason}${how}: ${result.message}${by}` },
+        );
+    const report: PrintReport = { localId, document, copyNumber: number, automatic, result };
+    deps.announce('receipts.printed', report);
+    return { ...report, operation: journal.view(saved) };
+  }
+
+  function print(localId: number, copy: Copy, automatic = false) {
+    // Refused before queueing, so an operation with no receipt answers at once.
+    printable(localId);
+    return serial(localId, () => printNow(localId, copy, automatic));
+  }
+
+  /** The payer's receipt, then the agent's copy if Settings ask for one and the first went through. */
+  async function printSet(localId: number, automatic: boolean) {
+    const first = await print(localId, 'payer', automatic);
+    if (first.result.printed && first.operation.ownDesk && settings.get().printing.agentCopy) {
+      await print(localId, 'agent', automatic);
+    }
+  }
+
+  /**
+   * Automatic printing: the Pending receipt right after the gateway created the operation, and the
+   * final one at the moment it is both completed and its cash recorded (a payin's capture after
+   * the cash was taken, a payout's hand-over after its capture). Decided from the operation's own
+   * log, so a restart or a repeated event never prints twice, and an old operation looked at
+   * again never prints at all.
+   */
+  function operationChanged(view: OperationView) {
+    const { autoPrint } = settings.get().printing;
+    if (!(autoPrint.pending || autoPrint.final) || !view.ownDesk || view.phase !== 'created' || view.mismatch)
+      return;
+    const events = store.operations.events(view.localId);
+    const due =
+      (autoPrint.pending && justCreated(view, events)) || (autoPrint.final && justFinal(view, events));
+    if (!due) return;
+    printSet(view.localId, true).catch((error: unknown) =>
+      deps.log.warn('auto_print_failed', { localId: view.localId, error }),
+    );
+  }
+
+  async function savePdf(localId: number, copy: Copy): Promise<{ path: string | null }> {
+    const record = printable(localId);
+    if (!printer) throw new AgentError('conflict', 'Nothing can make a PDF here.', { localId });
+    const view = journal.view(record);
+    const document = documentFor(view, copy);
+    const path = await printer.choosePdfPath(
+      `${document}-${view.operationNumber.replace(/[^\w-]/g, '_')}.pdf`,
+    );
+    if (!path) return { path: null };
+    const pdf = await printer.printToPdf(
+      render(view, document, copyNumber(record, document)),
+      settings.get().printing.paper,
+    );
+    await writeFile(path, pdf);
+    journal.save(localId, {}, { kind: 'pdf_saved', detail: `${document}: ${basename(path)}` });
+    return { path };
+  }
+
+  async function testPrint(): Promise<PrintResult> {
+    const current = settings.get();
+    const { printer: deviceName, paper } = current.printing;
+    const result = await send(
+      renderTestPage({
+        printer: deviceName,
+        paper,
+        language: current.language,
+        terminalId: current.terminalId,
+        printedAt: new Date().toISOString(),
+      }),
+    );
+    deps.log.info('test_print', { printer: deviceName, paper, result });
+    return result;
+  }
+
+  return {
+    print,
+    savePdf,
+    testPrint,
+    operationChanged,
+    printers: async () => ({ printers: printer ? await printer.list() : [] }),
+  };
+}
+
+export type Printing = ReturnType<typeof createPrinting>;
+
+/** The only event since the gateway took the operation is the one that recorded it. */
+function justCreated(view: OperationView, events: OperationEvent[]): boolean {
+  return view.status === 'created' && events.filter((e) => e.phase === 'created').length === 1;
+}
+
+/** Completed and cash recorded, and the latest event is the one that made it so. */
+function justFinal(view: OperationView, events: OperationEvent[]): boolean {
+  if (view.status !== 'captured' || !view.custody) return false;
+  const last = events.at(-1);
+  const before = events.at(-2);
+  if (!last) return false;
+  if (last.kind === 'cash_received' || last.kind === 'cash_handed_over') return true;
+  return last.status === 'captured' && before?.status !== 'captured';
+}

@@ -1,0 +1,148 @@
+// The payer's receipt, the agent's copy and the lookup slip: one template, laid out at the paper's
+// width. A pure function of what it is given, so the tests render exactly what the printer gets.
+import type { Language, OperationView, Paper, PrintDocument } from '../../common/contract.ts';
+import { formatMoney } from '../../common/money.ts';
+import { receiptCode } from '../../common/receipt-code.ts';
+import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
+import { type Audience, maskRequisite } from './mask.ts';
+import { qrSvg } from './qr.ts';
+import { WORDS, type Words } from './words.ts';
+
+export type ReceiptInput = {
+  operation: OperationView;
+  document: PrintDocument;
+  shop: { id: number; name: string };
+  /** The desk printing it; for a lookup slip that is not the desk that ran the operation. */
+  terminalId: string;
+  /** SEAM (shifts): the operator and shift of the operation, printed when known. */
+  operator?: string | null;
+  shiftNumber?: number | null;
+  paper: Paper;
+  language: Language;
+  /** 0 for the original; n for the n-th copy. */
+  copyNumber: number;
+  printedAt: string;
+  /** The desk's own zone unless given (the tests fix one). */
+  timeZone?: string;
+};
+
+/** Method requisites that say where the cash point is: printed in the header, not among the details. */
+const CASH_POINT_ADDRESS = /address/i;
+const CASH_POINT_CODE = /^cashPoint(Code|Id)$/i;
+
+const CSS = `
+.qr { display: block; width: var(--qr); height: var(--qr); margin: 2mm auto 1mm; }
+.status { border: 0.4mm solid #000; padding: 1mm 1.5mm; margin: 1.5mm 0; text-align: center; }
+.status p { margin: 0; }
+.status .strong { font-size: calc(var(--base) * 1.15); }
+.amount .value { font-size: var(--big); }
+.amount .label { align-self: center; }
+.custody { margin: 1.5mm 0; }
+.signature { margin-top: 9mm; border-top: 0.3mm solid #000; padding-top: 0.5mm; }
+.caption { text-align: center; overflow-wrap: anywhere; }
+`;
+
+export function renderReceipt(input: ReceiptInput): string {
+  const { operation: op, document, language } = input;
+  const w = WORDS[language];
+  const audience: Audience = document === 'agent_copy' ? 'agent' : 'payer';
+  const time = (iso: string) => formatTime(iso, language, input.timeZone);
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, language);
+  const requisites = op.paymentMethodRequisites;
+  const address = requisites.find((r) => CASH_POINT_ADDRESS.test(r.name));
+  const code = requisites.find((r) => CASH_POINT_CODE.test(r.name));
+  const details = requisites.filter((r) => r !== address && r !== code);
+  const trainingMark = op.training && html`<div class="mark">${w.training}</div>`;
+  // A slip says what it is at both ends, as training does, so no torn-off half passes for a receipt.
+  const slipMark = document === 'lookup_slip' && html`<div class="mark">${w.document.lookup_slip}</div>`;
+
+  const body = html`
+${trainingMark}
+${slipMark}
+${input.copyNumber > 0 && html`<div class="mark">${w.copy(input.copyNumber)}</div>`}
+<h1>${input.shop.name}</h1>
+<p class="center">${w.shopId} ${input.shop.id}</p>
+${address && html`<p class="center">${w.cashPoint}: ${address.value}</p>`}
+${code && html`<p class="center">${address ? code.value : `${w.cashPoint}: ${code.value}`}</p>`}
+${row(document === 'lookup_slip' ? w.slipTerminal : w.terminal, input.terminalId)}
+${input.shiftNumber != null && row(w.shift, String(input.shiftNumber))}
+${input.operator && row(w.operator, input.operator)}
+${document !== 'lookup_slip' && html`<h1>${w.document[document]}</h1>`}
+<p class="center strong">${w.type[op.type]}</p>
+<p class="center">${w.operationNumber}</p>
+<p class="big">${op.operationNumber}</p>
+${op.gatewayId && row(w.gatewayId, op.gatewayId)}
+${op.methodName && row(w.method, op.methodName)}
+${row(w.payerId, op.payerId)}
+${op.isCorrection && html`<p class="strong">${w.correction}</p>`}
+<div class="rule"></div>
+${row(w.amount, money(op.amount, op.currency), 'amount')}
+${
+  document === 'agent_copy' &&
+  op.settlementAmount &&
+  op.settlementCurrency &&
+  row(w.settlement, money(op.settlementAmount, op.settlementCurrency))
+}
+<div class="status"><p>${w.status}</p><p class="strong">${statusWords(op.status, w)}</p></div>
+${document === 'lookup_slip' ? html`<p class="strong">${w.slipNote}</p>` : op.status !== 'captured' && html`<p class="strong">${w.pendingNote}</p>`}
+${document !== 'lookup_slip' && custodyLine(op, w, time)}
+${op.registeredAt && row(w.registered, time(op.registeredAt))}
+${op.gatewayUpdatedAt && row(w.updated, time(op.gatewayUpdatedAt))}
+${section(
+  w.methodRequisites,
+  details.map((r) => row(requisiteTitle(r.name, null, w), maskRequisite(r.name, r.value, audience))),
+)}
+${section(
+  w.payerDetails,
+  op.payerDetails.map((d) =>
+    row(requisiteTitle(d.name, d.title, w), maskRequisite(d.name, d.value, audience)),
+  ),
+)}
+${qrSvg(receiptCode(op.shopId, op.operationNumber), w.scan)}
+<p class="caption">${w.shopId} ${op.shopId} · ${op.operationNumber}</p>
+<p class="caption">${w.scan}</p>
+${document !== 'lookup_slip' && html`<div class="signature">${w.agentSignature}</div>`}
+${document === 'agent_copy' && html`<div class="signature">${w.payerSignature}</div>`}
+<div class="rule"></div>
+${document !== 'lookup_slip' && html`<p class="center">${w.keep}</p>`}
+${row(w.printed, time(input.printedAt))}
+${slipMark}
+${trainingMark}
+`;
+  return htmlDocument({
+    language,
+    title: `${w.document[document]} ${op.operationNumber}`,
+    paper: input.paper,
+    sheetColumn: '120mm',
+    css: CSS,
+    body,
+  });
+}
+
+/** Created is not a confirmation, and the payer must read that; other statuses as the gateway gave them. */
+export function statusWords(status: string | null, w: Words): string {
+  if (status === 'created') return w.statusCreated;
+  if (status === 'captured') return w.statusCaptured;
+  return status ?? '';
+}
+
+function custodyLine(op: OperationView, w: Words, time: (iso: string) => string): Html | null {
+  if (!op.custody) return null;
+  const what = op.custody.kind === 'received' ? w.cashReceived : w.cashHandedOver;
+  return html`<div class="custody">${row(what, time(op.custody.at))}</div>`;
+}
+
+/** Our words for the names we know; else the gateway's title, or its name made readable ("referenceNote" → "Reference note"). */
+function requisiteTitle(name: string, title: string | null, w: Words): string {
+  if (w.requisite[name]) return w.requisite[name];
+  if (title) return title;
+  const words = name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function section(title: string, rows: Html[]): Html | null {
+  return rows.length ? html`<h2>${title}</h2>${rows}` : null;
+}

@@ -1,0 +1,161 @@
+// The X report (the shift so far) and the Z report (the shift closed), printed at any paper width.
+//
+// SEAM (shifts): the shift service produces the data. ShiftReportView is the shape this template
+// reads; its fields follow the shift branch's XReport and ZReport, so those pass as they are:
+//   renderShiftReport({ kind: 'X', report: xReport, paper, language })
+//   renderShiftReport({ kind: 'Z', report: zReport, paper, language })
+import type { Language, OpenOperation, OperationTypeValue, Paper } from '../../common/contract.ts';
+import { compare, formatMoney } from '../../common/money.ts';
+import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
+import { WORDS, type Words } from './words.ts';
+
+/** What an X or Z report says. Amounts are decimal strings; a variance or expected sum may be negative. */
+export type ShiftReportView = {
+  shift: {
+    /** The shift number printed on the report. */
+    id: number;
+    terminalId: string;
+    training: boolean;
+    operator: string;
+    openedAt: string;
+    closedAt: string | null;
+  };
+  producedAt: string;
+  /** Operations the gateway holds, by type, method and currency, with those completed. */
+  totals: {
+    type: OperationTypeValue;
+    methodName: string;
+    currency: string;
+    count: number;
+    amount: string;
+    capturedCount: number;
+    capturedAmount: string;
+  }[];
+  /** The drawer per currency: float + received − handed over + added − removed = expected. */
+  cash: {
+    currency: string;
+    float: string;
+    received: string;
+    handedOver: string;
+    added: string;
+    removed: string;
+    expected: string;
+  }[];
+  /** Payouts captured but not handed over, payins received but not captured. */
+  openCash: OpenOperation[];
+  /** Not final yet, outcome unknown, cash still to take, figures that differ. */
+  waiting: OpenOperation[];
+};
+
+/** The Z report adds its number, the count, the variance and the reconciliation at the gateway. */
+export type ZReportView = ShiftReportView & {
+  number: number;
+  counted: { currency: string; total: string }[];
+  variance: {
+    currency: string;
+    expected: string;
+    counted: string;
+    variance: string;
+    overThreshold: boolean;
+  }[];
+  /** The first is made at close; later ones (an offline close checked afterwards) are appended. */
+  reconciliations: { complete: boolean; checked: number; unanswered: number; findings: unknown[] }[];
+};
+
+export type ShiftReportInput = (
+  | { kind: 'X'; report: ShiftReportView }
+  | { kind: 'Z'; report: ZReportView }
+) & { paper: Paper; language: Language; timeZone?: string };
+
+const CSS = `
+.group { font-weight: 700; margin-top: 1.5mm; overflow-wrap: anywhere; }
+.line { overflow-wrap: anywhere; }
+.signature { margin-top: 9mm; border-top: 0.3mm solid #000; padding-top: 0.5mm; }
+`;
+
+export function renderShiftReport(input: ShiftReportInput): string {
+  const { report, language } = input;
+  const w = WORDS[language];
+  const r = w.report;
+  const time = (iso: string) => formatTime(iso, language, input.timeZone);
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, language);
+  const title = input.kind === 'X' ? r.x : r.z(input.report.number);
+  const trainingMark = report.shift.training && html`<div class="mark">${w.training}</div>`;
+  const body = html`
+${trainingMark}
+<h1>${title}</h1>
+${row(w.terminal, report.shift.terminalId)}
+${row(w.shift, String(report.shift.id))}
+${row(w.operator, report.shift.operator)}
+${row(r.opened, time(report.shift.openedAt))}
+${report.shift.closedAt && row(r.closed, time(report.shift.closedAt))}
+${row(r.produced, time(report.producedAt))}
+<h2>${r.totals}</h2>
+${report.totals.length === 0 ? html`<p>${r.noOperations}</p>` : report.totals.map((t) => totalBlock(t, w, money))}
+<h2>${r.cash}</h2>
+${report.cash.length === 0 ? html`<p>${r.none}</p>` : report.cash.map((c) => cashBlock(c, input, w, money))}
+${input.kind === 'Z' && reconciliationBlock(input.report, w)}
+<h2>${r.openCash}</h2>
+${openList(report.openCash, w, money)}
+<h2>${r.waiting}</h2>
+${openList(report.waiting, w, money)}
+<div class="signature">${w.operatorSignature}</div>
+${trainingMark}
+`;
+  return htmlDocument({ language, title, paper: input.paper, sheetColumn: '140mm', css: CSS, body });
+}
+
+type Money = (amount: string, currency: string) => string;
+
+function totalBlock(t: ShiftReportView['totals'][number], w: Words, money: Money): Html {
+  return html`<div class="group">${w.type[t.type]} · ${t.methodName} · ${t.currency}</div>
+${row(`${w.report.count} ${t.count}`, money(t.amount, t.currency))}
+${row(`${w.report.captured} ${t.capturedCount}`, money(t.capturedAmount, t.currency))}`;
+}
+
+function cashBlock(
+  c: ShiftReportView['cash'][number],
+  input: ShiftReportInput,
+  w: Words,
+  money: Money,
+): Html {
+  const r = w.report;
+  const counted =
+    input.kind === 'Z' ? input.report.variance.find((v) => v.currency === c.currency) : undefined;
+  return html`<div class="group">${c.currency}</div>
+${row(r.float, money(c.float, c.currency))}
+${row(r.received, money(c.received, c.currency))}
+${row(r.handedOver, money(c.handedOver, c.currency))}
+${compare(c.added, '0') !== 0 && row(r.added, money(c.added, c.currency))}
+${compare(c.removed, '0') !== 0 && row(r.removed, money(c.removed, c.currency))}
+${row(r.expected, money(c.expected, c.currency))}
+${
+  input.kind === 'Z' &&
+  (counted
+    ? [
+        row(r.counted, money(counted.counted, c.currency)),
+        row(
+          r.variance,
+          `${money(counted.variance, c.currency)}${counted.overThreshold ? ` (${r.overThreshold})` : ''}`,
+        ),
+      ]
+    : row(r.counted, r.notCounted))
+}`;
+}
+
+function reconciliationBlock(report: ZReportView, w: Words): Html {
+  const r = w.report;
+  const latest = report.reconciliations.at(-1);
+  if (!latest) return html``;
+  return html`<h2>${r.reconciliation}</h2>
+<p class="strong">${latest.complete ? r.reconciled(latest.checked) : r.notReconciled(latest.unanswered)}</p>
+<p>${r.findings(latest.findings.length)}</p>`;
+}
+
+function openList(list: OpenOperation[], w: Words, money: Money): Html {
+  if (list.length === 0) return html`<p>${w.report.none}</p>`;
+  return html`${list.map(
+    ({ reason, operation: op }) =>
+      html`<p class="line"><span class="strong">${op.operationNumber}</span> · ${w.type[op.type]} · ${money(op.amount, op.currency)} · ${w.report.reason[reason] ?? reason}</p>`,
+  )}`;
+}
