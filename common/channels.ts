@@ -1,27 +1,10 @@
 // The channel table: every call the renderer may make and every event main may push, each declared
 // once with its request and reply schemas. Main validates both sides of every call against it.
 import { z } from 'zod';
-import {
-  absoluteFile,
-  BackupState,
-  CashLine,
-  CashMovement,
-  currency,
-  DeskSettings,
-  DeskState,
-  DrawerCount,
-  note,
-  Operator,
-  operatorId,
-  operatorName,
-  pin,
-  ShiftSummary,
-  shiftId,
-  VarianceLine,
-  XReport,
-  ZReport,
-} from './desk.ts';
-import { CASH_MOVEMENT_KINDS, MODES } from './enums.ts';
+import { channel, none } from './channel.ts';
+import { DeskState, ShiftSummary } from './desk.ts';
+import { deskChannels } from './desk-channels.ts';
+import { MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -50,10 +33,6 @@ import {
   UpdateHold,
 } from './values.ts';
 
-function channel<Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) {
-  return { request, response };
-}
-const none = z.object({}).strict();
 const byLocalId = z.object({ localId }).strict();
 
 /** Every operation a history search matches, not just the page: how many, and the sum per currency. */
@@ -168,101 +147,7 @@ export const channels = {
       .strict(),
     z.object({ path: z.string(), bytes: z.number().int() }),
   ),
-  /**
-   * History as CSV (RFC 4180, UTF-8 with a byte-order mark), one row per operation with its custody
-   * and operator, for a date range or for one shift; main writes it to `path` (the shell's save dialog).
-   */
-  'history.exportCsv': channel(
-    z
-      .object({
-        path: absoluteFile('.csv'),
-        from: isoTime.optional(),
-        to: isoTime.optional(),
-        shiftId: shiftId.optional(),
-      })
-      .strict()
-      .refine((r) => (r.shiftId === undefined) !== (r.from === undefined || r.to === undefined), {
-        message: 'a shift, or a date range from … to',
-        path: ['shiftId'],
-      }),
-    z.object({ path: z.string(), rows: z.number().int() }),
-  ),
-
-  /** Who works here and what is locked; the lock screen and the shift bar read this. */
-  'desk.state': channel(none, DeskState),
-  /** The lock screen on demand. An operation in progress goes on behind it. */
-  'desk.lock': channel(none, DeskState),
-  /** The shift's operator's PIN takes the lock screen down; or the supervisor's, `as: 'supervisor'`. */
-  'desk.unlock': channel(
-    z.object({ pin, as: z.enum(['operator', 'supervisor']).default('operator') }).strict(),
-    DeskState,
-  ),
-  /** The agent is at the desk (keys, pointer) without calling anything: the idle lock starts over. */
-  'desk.touch': channel(none, z.object({ locked: z.boolean() })),
-
-  /** Everyone who may sign in; never a PIN or a hash. */
-  'operators.list': channel(none, z.object({ operators: z.array(Operator) })),
-  'operators.add': channel(z.object({ name: operatorName, pin }).strict(), Operator),
-  /** A new PIN for a forgotten one; it also lifts a lock-out. */
-  'operators.setPin': channel(z.object({ operatorId, pin }).strict(), Operator),
-  /** Lifts a lock-out after ten wrong PINs. */
-  'operators.unlock': channel(z.object({ operatorId }).strict(), Operator),
-  /** The operator may no longer sign in; their shifts and operations keep their name. */
-  'operators.remove': channel(z.object({ operatorId }).strict(), z.object({ operators: z.array(Operator) })),
-
-  /**
-   * Sets the supervisor PIN: the first time (before Live is turned on) anyone may; afterwards only an
-   * unlocked supervisor. Leaves the supervisor unlocked.
-   */
-  'supervisor.setPin': channel(z.object({ pin }).strict(), DeskState),
-  /** Opens settings, operators and mode for a few minutes (DeskState.supervisor.unlockedUntil). */
-  'supervisor.unlock': channel(z.object({ pin }).strict(), DeskState),
-  'supervisor.lock': channel(none, DeskState),
-  'settings.saveDesk': channel(DeskSettings, DeskState),
-
-  /** The open shift, if any, with the drawer's expected cash. */
-  'shift.current': channel(none, z.object({ shift: ShiftSummary.nullable(), cash: z.array(CashLine) })),
-  /** The operator signs in with their PIN and counts the opening float. */
-  'shift.open': channel(z.object({ operatorId, pin, float: DrawerCount }).strict(), DeskState),
-  /** Cash added to the drawer or taken to the safe: a reason and the supervisor's PIN. */
-  'shift.cashMovement': channel(
-    z
-      .object({
-        kind: z.enum(CASH_MOVEMENT_KINDS),
-        currency,
-        amount,
-        reason: note,
-        supervisorPin: pin.optional(),
-      })
-      .strict(),
-    z.object({ movement: CashMovement, cash: z.array(CashLine) }),
-  ),
-  /** The X report: at any time, and the shift stays open. */
-  'shift.report': channel(none, XReport),
-  /** The count against the expected cash, before closing: which variances need the supervisor. */
-  'shift.previewClose': channel(
-    z.object({ counted: DrawerCount }).strict(),
-    z.object({ variance: z.array(VarianceLine), needsApproval: z.boolean() }),
-  ),
-  /**
-   * Reconciles the shift's operations at their gateways, then closes it with its Z report. A variance
-   * over the threshold needs `supervisorPin` and `note`.
-   */
-  'shift.close': channel(
-    z.object({ counted: DrawerCount, note: note.optional(), supervisorPin: pin.optional() }).strict(),
-    ZReport,
-  ),
-  /** Shifts, newest first. */
-  'shift.list': channel(
-    z.object({ before: shiftId.optional(), limit: z.number().int().min(1).max(100).default(30) }).strict(),
-    z.object({ shifts: z.array(ShiftSummary), next: shiftId.nullable() }),
-  ),
-  'shift.zReport': channel(z.object({ shiftId }).strict(), ZReport),
-  /** Checks a shift closed "not reconciled" again now; the result is appended to its Z report. */
-  'shift.reconcile': channel(z.object({ shiftId }).strict(), ZReport),
-
-  /** A backup to the folder chosen in settings now (it also runs after each Z report and daily). */
-  'backup.now': channel(none, BackupState),
+  ...deskChannels,
 } as const;
 
 /**
