@@ -1,10 +1,15 @@
 // The values that cross the bridge, each declared once with zod: main parses every request and
 // reply with these, and the renderer and preload take their types from them.
 import { z } from 'zod';
-import { LANGUAGES, MODES, OPERATION_TYPES, PAPERS, PRINT_DOCUMENTS, PRINT_FAILURES } from './enums.ts';
+import { LANGUAGES, MODES, OPERATION_TYPES } from './enums.ts';
 import { ERROR_KINDS } from './error-kinds.ts';
 import { LIMITS } from './limits.ts';
 import { AMOUNT_PATTERN } from './money.ts';
+import { DEFAULT_PRINTING, Printing } from './printing.ts';
+import { isAllowedGatewayUrl, isAllowedUpdateUrl } from './urls.ts';
+
+export * from './printing.ts';
+export * from './urls.ts';
 
 export const shopId = z.number().int().positive().max(2_147_483_647);
 export const operationNumber = z
@@ -155,32 +160,6 @@ export type TokenState = z.infer<typeof TokenState>;
 export const Shop = z.object({ id: shopId, name: z.string().trim().min(1).max(LIMITS.shopName) });
 export type Shop = z.infer<typeof Shop>;
 
-/** How this desk prints receipts. */
-export const Printing = z
-  .object({
-    /** The printer's system name; null: the system's default printer. */
-    printer: z.string().min(1).max(LIMITS.printerName).nullable(),
-    paper: z.enum(PAPERS),
-    /** A second copy for the agent, with the settlement amount and the payer's signature line. */
-    agentCopy: z.boolean(),
-    autoPrint: z
-      .object({
-        /** The Pending receipt, as soon as the gateway holds the operation. */
-        pending: z.boolean(),
-        /** The final receipt, once the operation is completed and its cash recorded. */
-        final: z.boolean(),
-      })
-      .strict(),
-  })
-  .strict();
-export type Printing = z.infer<typeof Printing>;
-export const DEFAULT_PRINTING: Printing = {
-  printer: null,
-  paper: '80mm',
-  agentCopy: false,
-  autoPrint: { pending: false, final: false },
-};
-
 export const Settings = z.object({
   mode: z.enum(MODES),
   /** https only, except loopback (a local gateway or a test double). */
@@ -272,32 +251,6 @@ export const LookupResult = z.discriminatedUnion('state', [
 ]);
 export type LookupResult = z.infer<typeof LookupResult>;
 
-export const PrinterInfo = z.object({
-  /** The system name, which printing takes. */
-  name: z.string(),
-  /** The name people know it by. */
-  displayName: z.string(),
-});
-export type PrinterInfo = z.infer<typeof PrinterInfo>;
-
-/** Whether the printer took the job: only one it took counts as printed. */
-export const PrintResult = z.discriminatedUnion('printed', [
-  z.object({ printed: z.literal(true) }),
-  z.object({ printed: z.literal(false), reason: z.enum(PRINT_FAILURES), message: z.string() }),
-]);
-export type PrintResult = z.infer<typeof PrintResult>;
-
-/** One print of an operation's document, manual or automatic. */
-export const PrintReport = z.object({
-  localId,
-  document: z.enum(PRINT_DOCUMENTS),
-  /** 0 for the original; n for the n-th copy of the same document. */
-  copyNumber: z.number().int().min(0),
-  automatic: z.boolean(),
-  result: PrintResult,
-});
-export type PrintReport = z.infer<typeof PrintReport>;
-
 /** Why an update waits instead of being offered: the desk is busy, or there is none. */
 export const UpdateHold = z.enum([
   'no_update', // nothing downloaded yet
@@ -322,23 +275,3 @@ export const AppError = z.object({
 });
 export type AppError = z.infer<typeof AppError>;
 export type ErrorKind = AppError['kind'];
-
-export function isAllowedGatewayUrl(value: string): boolean {
-  const url = parseUrl(value);
-  if (!url || url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}
-
-export function isAllowedUpdateUrl(value: string): boolean {
-  const url = parseUrl(value);
-  return url?.protocol === 'https:' && !url.username && !url.password;
-}
-
-function parseUrl(value: string): URL | null {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-}

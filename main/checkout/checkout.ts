@@ -1,11 +1,6 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
-import {
-  EXPIRY_MARGIN_MS,
-  type OperationTypeValue,
-  type OperationView,
-  type PaymentMethod,
-} from '../../common/contract.ts';
+import { EXPIRY_MARGIN_MS, type OperationTypeValue, type OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
@@ -18,7 +13,9 @@ import { expectOperation, type Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { createMethods } from './methods.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
+import { errorText, matchRequisites } from './requisites.ts';
 
 /** The shift a new operation belongs to, and its operator (main/shift/shifts.ts). */
 export type Attribute = (training: boolean) => { shiftId: number; operator: string };
@@ -36,7 +33,6 @@ type Deps = {
 
 export function createCheckout(deps: Deps) {
   const { store, journal } = deps;
-  const methodCache = new Map<string, PaymentMethod[]>();
   const creating = new Map<number, Promise<OperationView>>();
 
   async function call<T>(target: GatewayTarget, work: () => Promise<T>): Promise<T> {
@@ -49,24 +45,7 @@ export function createCheckout(deps: Deps) {
       throw error;
     }
   }
-
-  async function listMethods(shopId: number, operationType: OperationTypeValue): Promise<PaymentMethod[]> {
-    const { client, target } = await deps.gateways.current(shopId);
-    const methods = await call(target, () => client.listPaymentMethodTypes({ shopId, operationType }));
-    methodCache.set(`${shopId}:${operationType}`, methods);
-    return methods;
-  }
-
-  async function findMethod(shopId: number, operationType: OperationTypeValue, id: string) {
-    const cached = methodCache.get(`${shopId}:${operationType}`)?.find((m) => m.id === id);
-    const method = cached ?? (await listMethods(shopId, operationType)).find((m) => m.id === id);
-    if (!method) {
-      throw new AgentError('validation', 'This payment method is not offered for this shop any more.', {
-        field: 'paymentMethodId',
-      });
-    }
-    return method;
-  }
+  const { listMethods, findMethod } = createMethods(deps.gateways, call);
 
   function get(localId: number): OperationRecord {
     const record = store.operations.get(localId);
@@ -305,33 +284,6 @@ export function createCheckout(deps: Deps) {
   const createInFlight = (localId: number) => creating.has(localId);
 
   return { listMethods, openSession, createOperation, abandon, get, createInFlight };
-}
-
-/** Every requisite the session asked for, each non-empty, and nothing it did not ask for. */
-function matchRequisites(record: OperationRecord, given: { name: string; value: string }[]) {
-  const values = new Map(given.map((r) => [r.name, r.value.trim()]));
-  for (const name of values.keys()) {
-    if (!record.payerRequisites.some((d) => d.name === name)) {
-      throw new AgentError('validation', `The session did not ask for "${name}".`, {
-        field: name,
-        localId: record.localId,
-      });
-    }
-  }
-  return record.payerRequisites.map((descriptor) => {
-    const value = values.get(descriptor.name);
-    if (!value) {
-      throw new AgentError('validation', `${descriptor.title} is required.`, {
-        field: descriptor.name,
-        localId: record.localId,
-      });
-    }
-    return { name: descriptor.name, type: descriptor.type, value };
-  });
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'unknown error';
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;

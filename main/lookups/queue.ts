@@ -13,46 +13,15 @@ import { isFinal } from '../operations/view.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';
+import { type LookupPolicy, stronger, waitingFor } from './policy.ts';
 
-export type LookupPolicy = {
-  concurrency: number;
-  /** Waiting for `captured`: the agent is at the counter, so look often. */
-  statusDelayMs: number;
-  statusMaxDelayMs: number;
-  /** Statuses the spec does not show: not final, but no reason to hurry. */
-  unknownStatusDelayMs: number;
-  unknownStatusMaxDelayMs: number;
-  /** After a failed lookup (offline, 5xx, 429 without Retry-After). */
-  failureDelayMs: number;
-  failureMaxDelayMs: number;
-  /** A 404 for an unknown outcome is final only once the session has expired by this much. */
-  notFoundGraceMs: number;
-};
-
-export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
-  concurrency: 4,
-  statusDelayMs: 2_000,
-  statusMaxDelayMs: 15_000,
-  unknownStatusDelayMs: 60_000,
-  unknownStatusMaxDelayMs: 30 * 60_000,
-  failureDelayMs: 1_000,
-  failureMaxDelayMs: 30_000,
-  notFoundGraceMs: 30_000,
-};
+export { DEFAULT_LOOKUP_POLICY, type LookupPolicy, waitingFor } from './policy.ts';
 
 /** An entry being looked up is leased this far ahead; the next start releases a lease left behind. */
 const LEASE_MS = 5 * 60_000;
 /** The lease's `last_error`, so that retryFailedNow() releases it (see fill). */
 const IN_FLIGHT = 'in_flight';
 const MAX_TIMER_MS = 60_000;
-/** Failures that mean the gateway is out of reach or not working: the lookup waits for it to be back. */
-const OFFLINE_KINDS: ReadonlySet<string> = new Set([
-  'unreachable',
-  'timeout',
-  'server',
-  'rate_limited',
-  'invalid_response',
-]);
 
 type Deps = {
   store: Store;
@@ -227,8 +196,7 @@ export function createLookups(deps: Deps) {
     // A wait the gateway asked for (Retry-After) is stored without an error, so another lookup's
     // success (retryFailedNow pulls failed entries forward) cannot cut it short.
     const told = error.retryAfterMs !== undefined && error.kind !== 'unauthorized';
-    const waiting =
-      error.kind === 'unauthorized' ? 'token' : OFFLINE_KINDS.has(error.kind) ? 'connection' : null;
+    const waiting = waitingFor(error);
     retryLater(
       entry,
       error.kind === 'unauthorized' ? policy.failureMaxDelayMs : failureDelay(entry, error),
@@ -320,18 +288,6 @@ export function createLookups(deps: Deps) {
       clearTimeout(timer);
     },
   };
-}
-
-/** The outbox keeps one reason per operation: resolve > agent > status, as the store's upsert does. */
-const REASON_RANK: Record<LookupReason, number> = { status: 0, agent: 1, resolve: 2 };
-function stronger(a: LookupReason, b: LookupReason | undefined): LookupReason {
-  return b !== undefined && REASON_RANK[b] > REASON_RANK[a] ? b : a;
-}
-
-/** What a lookup that failed this way waits on, beyond routine polling. */
-export function waitingFor(error: GatewayError): LookupWaiting | null {
-  if (error.kind === 'unauthorized') return 'token';
-  return OFFLINE_KINDS.has(error.kind) ? 'connection' : null;
 }
 
 export type Lookups = ReturnType<typeof createLookups>;

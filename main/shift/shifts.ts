@@ -4,16 +4,7 @@
 // X report at any time; and the close: count, variance, reconciliation at the gateways, and the Z
 // report, numbered per terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
-import type {
-  CashLine,
-  CashMovementKind,
-  DrawerCount,
-  Reconciliation,
-  ShiftSummary,
-  XReport,
-  ZReport,
-} from '../../common/contract.ts';
-import { compare } from '../../common/money.ts';
+import type { CashLine, DrawerCount, ShiftSummary, XReport, ZReport } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -23,15 +14,17 @@ import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
+import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
 import type { DeskSettingsStore } from './desk-settings.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import type { Reconciler } from './reconcile.ts';
-import { buildXReport, findings } from './reports.ts';
+import { buildXReport } from './reports.ts';
+import { createZReports } from './z-reports.ts';
 
 /** The operator of a training shift that opened by itself. */
 export const TRAINING_OPERATOR = 'Training';
 
-type Deps = {
+export type ShiftDeps = {
   store: Store;
   settings: SettingsService;
   deskSettings: DeskSettingsStore;
@@ -52,10 +45,9 @@ type Deps = {
 
 export type Attribution = { shiftId: number; operator: string };
 
-export function createShifts(deps: Deps) {
+export function createShifts(deps: ShiftDeps) {
   const { store } = deps;
   let closing = false;
-  const reconciling = new Map<number, Promise<ZReport>>();
   const nowIso = () => new Date().toISOString();
 
   function requireOpen(): ShiftRecord {
@@ -88,69 +80,7 @@ export function createShifts(deps: Deps) {
     );
   }
 
-  function zReport(shiftId: number): ZReport {
-    const z = store.shifts.z(shiftId);
-    const shift = store.shifts.get(shiftId);
-    if (!z || !shift)
-      throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
-    const report = JSON.parse(z.report) as ZReport;
-    return {
-      ...report,
-      shift: summary(shift),
-      reconciliations: [...report.reconciliations, ...store.shifts.reconciliations(z.id)],
-    };
-  }
-
-  /** The shift's operations, checked at their gateways, and what disagrees with the custody records. */
-  /**
-   * Checks the shift's operations at their gateways, then reads them once more, as they now stand,
-   * for what disagrees with the custody records (and for the report built from them).
-   */
-  async function reconcile(
-    shift: ShiftRecord,
-    operations: OperationRecord[],
-  ): Promise<{ reconciliation: Reconciliation; after: OperationRecord[] }> {
-    const { checked, unanswered } = await deps.reconciler.check(operations);
-    const after = store.shifts.operations(shift.id);
-    return {
-      reconciliation: {
-        at: nowIso(),
-        complete: unanswered === 0,
-        checked,
-        unanswered,
-        findings: findings(shift, after),
-      },
-      after,
-    };
-  }
-
-  async function reconcileAgain(shiftId: number): Promise<ZReport> {
-    const shift = store.shifts.get(shiftId);
-    const z = store.shifts.z(shiftId);
-    if (!shift || !z)
-      throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
-    if (shift.reconciled) return zReport(shiftId);
-    const { reconciliation: result } = await reconcile(shift, store.shifts.operations(shift.id));
-    if (!result.complete) {
-      throw new AgentError(
-        'unreachable',
-        `The gateway did not answer for ${result.unanswered} of ${result.checked} operations; the Z report stays "not reconciled" and is checked again by itself.`,
-      );
-    }
-    store.durable(() => store.shifts.appendReconciliation(z.id, result));
-    deps.log.write('shift_reconciled', { shiftId, findings: result.findings.length });
-    deps.reconciled(summary(store.shifts.get(shiftId)!));
-    return zReport(shiftId);
-  }
-
-  /** Reconciles a closed shift again; one pass at a time per shift. */
-  function reconcileShift(shiftId: number): Promise<ZReport> {
-    const running = reconciling.get(shiftId);
-    if (running) return running;
-    const pass = reconcileAgain(shiftId).finally(() => reconciling.delete(shiftId));
-    reconciling.set(shiftId, pass);
-    return pass;
-  }
+  const { zReport, reconcile, reconcileShift } = createZReports(deps);
 
   return {
     current(): { shift: ShiftSummary | null; cash: CashLine[] } {
@@ -219,45 +149,8 @@ export function createShifts(deps: Deps) {
       return { shiftId: shift.id, operator: shift.operatorName };
     },
 
-    async cashMovement(input: {
-      kind: CashMovementKind;
-      currency: string;
-      amount: string;
-      reason: string;
-      supervisorPin?: string | undefined;
-    }) {
-      requireOpen();
-      const approved = await deps.supervisor.approve(
-        input.supervisorPin,
-        'Cash added to or taken from the drawer',
-      );
-      const shift = requireOpen();
-      if (input.kind === 'removed') {
-        const inDrawer = expected(shift).find((line) => line.currency === input.currency)?.expected ?? '0';
-        if (compare(input.amount, inDrawer) > 0) {
-          throw new AgentError(
-            'validation',
-            `Only ${inDrawer} ${input.currency} is expected in the drawer.`,
-            {
-              field: 'amount',
-            },
-          );
-        }
-      }
-      const movement = {
-        at: nowIso(),
-        kind: input.kind,
-        currency: input.currency,
-        amount: input.amount,
-        reason: input.reason,
-        operator: shift.operatorName,
-        approved,
-      };
-      const id = store.durable(() => store.shifts.addMovement(shift.id, movement));
-      deps.log.write('cash_movement', { shiftId: shift.id, id, kind: input.kind, approved });
-      deps.changed();
-      return { movement: { id, ...movement }, cash: expected(shift) };
-    },
+    /** Cash added to the drawer or taken to the safe, approved by the supervisor. */
+    cashMovement: (input: CashMovementInput) => recordCashMovement(deps, { requireOpen, expected }, input),
 
     report: (): XReport => xReport(requireOpen()),
 

@@ -1,0 +1,51 @@
+// How the lookup queue paces itself: how often it asks, how it backs off, and what a failure means
+// for the wait. Plain values and rules, apart from the queue's machinery.
+import type { GatewayError } from '../gateway/errors.ts';
+import type { LookupReason, LookupWaiting } from '../store/outbox.ts';
+
+export type LookupPolicy = {
+  concurrency: number;
+  /** Waiting for `captured`: the agent is at the counter, so look often. */
+  statusDelayMs: number;
+  statusMaxDelayMs: number;
+  /** Statuses the spec does not show: not final, but no reason to hurry. */
+  unknownStatusDelayMs: number;
+  unknownStatusMaxDelayMs: number;
+  /** After a failed lookup (offline, 5xx, 429 without Retry-After). */
+  failureDelayMs: number;
+  failureMaxDelayMs: number;
+  /** A 404 for an unknown outcome is final only once the session has expired by this much. */
+  notFoundGraceMs: number;
+};
+
+export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
+  concurrency: 4,
+  statusDelayMs: 2_000,
+  statusMaxDelayMs: 15_000,
+  unknownStatusDelayMs: 60_000,
+  unknownStatusMaxDelayMs: 30 * 60_000,
+  failureDelayMs: 1_000,
+  failureMaxDelayMs: 30_000,
+  notFoundGraceMs: 30_000,
+};
+
+/** Failures that mean the gateway is out of reach or not working: the lookup waits for it to be back. */
+const OFFLINE_KINDS: ReadonlySet<string> = new Set([
+  'unreachable',
+  'timeout',
+  'server',
+  'rate_limited',
+  'invalid_response',
+]);
+
+/** The outbox keeps one reason per operation: resolve > agent > status, as the store's upsert does. */
+const REASON_RANK: Record<LookupReason, number> = { status: 0, agent: 1, resolve: 2 };
+export function stronger(a: LookupReason, b: LookupReason | undefined): LookupReason {
+  return b !== undefined && REASON_RANK[b] > REASON_RANK[a] ? b : a;
+}
+
+/** What a lookup that failed this way waits on, beyond routine polling. */
+export function waitingFor(error: GatewayError): LookupWaiting | null {
+  if (error.kind === 'unauthorized') return 'token';
+  return OFFLINE_KINDS.has(error.kind) ? 'connection' : null;
+}

@@ -1,0 +1,53 @@
+// Cash added to the drawer or taken from it to the safe: each with a reason and the supervisor's
+// PIN, on disk before the agent is told, and never more taken than the drawer should hold.
+import type { CashLine, CashMovementKind } from '../../common/contract.ts';
+import { compare } from '../../common/money.ts';
+import { AgentError } from '../app-error.ts';
+import type { ShiftRecord } from '../store/shifts.ts';
+import type { ShiftDeps } from './shifts.ts';
+
+export type CashMovementInput = {
+  kind: CashMovementKind;
+  currency: string;
+  amount: string;
+  reason: string;
+  supervisorPin?: string | undefined;
+};
+
+const nowIso = () => new Date().toISOString();
+
+export async function recordCashMovement(
+  deps: ShiftDeps,
+  shifts: { requireOpen(): ShiftRecord; expected(shift: ShiftRecord): CashLine[] },
+  input: CashMovementInput,
+) {
+  const { store } = deps;
+  const { requireOpen, expected } = shifts;
+  requireOpen();
+  const approved = await deps.supervisor.approve(
+    input.supervisorPin,
+    'Cash added to or taken from the drawer',
+  );
+  const shift = requireOpen();
+  if (input.kind === 'removed') {
+    const inDrawer = expected(shift).find((line) => line.currency === input.currency)?.expected ?? '0';
+    if (compare(input.amount, inDrawer) > 0) {
+      throw new AgentError('validation', `Only ${inDrawer} ${input.currency} is expected in the drawer.`, {
+        field: 'amount',
+      });
+    }
+  }
+  const movement = {
+    at: nowIso(),
+    kind: input.kind,
+    currency: input.currency,
+    amount: input.amount,
+    reason: input.reason,
+    operator: shift.operatorName,
+    approved,
+  };
+  const id = store.durable(() => store.shifts.addMovement(shift.id, movement));
+  deps.log.write('cash_movement', { shiftId: shift.id, id, kind: input.kind, approved });
+  deps.changed();
+  return { movement: { id, ...movement }, cash: expected(shift) };
+}

@@ -1,0 +1,80 @@
+// Z reports as the store keeps them, with every later reconciliation appended, and the
+// reconciliation itself: the shift's operations checked at their own gateways, then held against
+// the custody records.
+import type { Reconciliation, ZReport } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { OperationRecord } from '../store/operations.ts';
+import { type ShiftRecord, summary } from '../store/shifts.ts';
+import { findings } from './reports.ts';
+import type { ShiftDeps } from './shifts.ts';
+
+export function createZReports(deps: ShiftDeps) {
+  const { store } = deps;
+  const reconciling = new Map<number, Promise<ZReport>>();
+  const nowIso = () => new Date().toISOString();
+
+  function zReport(shiftId: number): ZReport {
+    const z = store.shifts.z(shiftId);
+    const shift = store.shifts.get(shiftId);
+    if (!z || !shift)
+      throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
+    const report = JSON.parse(z.report) as ZReport;
+    return {
+      ...report,
+      shift: summary(shift),
+      reconciliations: [...report.reconciliations, ...store.shifts.reconciliations(z.id)],
+    };
+  }
+
+  /**
+   * Checks the shift's operations at their gateways, then reads them once more, as they now stand,
+   * for what disagrees with the custody records (and for the report built from them).
+   */
+  async function reconcile(
+    shift: ShiftRecord,
+    operations: OperationRecord[],
+  ): Promise<{ reconciliation: Reconciliation; after: OperationRecord[] }> {
+    const { checked, unanswered } = await deps.reconciler.check(operations);
+    const after = store.shifts.operations(shift.id);
+    return {
+      reconciliation: {
+        at: nowIso(),
+        complete: unanswered === 0,
+        checked,
+        unanswered,
+        findings: findings(shift, after),
+      },
+      after,
+    };
+  }
+
+  async function reconcileAgain(shiftId: number): Promise<ZReport> {
+    const shift = store.shifts.get(shiftId);
+    const z = store.shifts.z(shiftId);
+    if (!shift || !z)
+      throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
+    if (shift.reconciled) return zReport(shiftId);
+    const { reconciliation: result } = await reconcile(shift, store.shifts.operations(shift.id));
+    if (!result.complete) {
+      throw new AgentError(
+        'unreachable',
+        `The gateway did not answer for ${result.unanswered} of ${result.checked} operations; the Z report stays "not reconciled" and is checked again by itself.`,
+      );
+    }
+    store.durable(() => store.shifts.appendReconciliation(z.id, result));
+    deps.log.write('shift_reconciled', { shiftId, findings: result.findings.length });
+    deps.reconciled(summary(store.shifts.get(shiftId)!));
+    return zReport(shiftId);
+  }
+
+  /** Reconciles a closed shift again; one pass at a time per shift. */
+  function reconcileShift(shiftId: number): Promise<ZReport> {
+    const running = reconciling.get(shiftId);
+    if (running) return running;
+    const pass = reconcileAgain(shiftId).finally(() => reconciling.delete(shiftId));
+    reconciling.set(shiftId, pass);
+    return pass;
+  }
+
+  return { zReport, reconcile, reconcileShift };
+}
