@@ -466,7 +466,7 @@ test('Settings: live token states in training, and Live without a gateway URL sa
     await page
       .getByRole('button', { name: language === 'en' ? 'Switch to Live' : 'Перейти в рабочий режим' })
       .click();
-    await page.getByTestId('live-needs-url').waitFor();
+    await page.getByTestId('live-needs-gatewayUrl').waitFor();
     assert.equal(await url.getAttribute('aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'url');
     const said = await page.locator(`[id="${await url.getAttribute('aria-describedby')}"]`).innerText();

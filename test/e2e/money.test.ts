@@ -275,7 +275,7 @@ test('Settings list the unresolved operations before a change of gateway URL or 
 
   // Live needs a gateway URL first: the URL field says so (see counter.test.ts).
   await page.getByRole('button', { name: 'Switch to Live' }).click();
-  await page.getByTestId('live-needs-url').waitFor();
+  await page.getByTestId('live-needs-gatewayUrl').waitFor();
 
   const list = page.getByTestId('unresolved');
   const url = page.getByRole('textbox', { name: 'Gateway URL' });
