@@ -121,6 +121,14 @@ export const en = {
     tokenMissing: 'No gateway token is set for this shop. Ask a supervisor to enter one in Settings.',
   },
   settings: {
+    parts: {
+      label: 'Parts of Settings',
+      gateway: 'Mode, gateway and tokens',
+      operators: 'Operators',
+      drawer: 'Lock, drawer and backups',
+      printing: 'Printing',
+      exports: 'Exports and support',
+    },
     general: 'Gateway, shops and terminal',
     title: 'Settings',
     mode: 'Mode',

@@ -15,6 +15,10 @@ import { SettingsTokens } from '../components/SettingsTokens.tsx';
 import { SupervisorPanel } from '../components/SupervisorPanel.tsx';
 import { SupervisorUnlock } from '../components/SupervisorUnlock.tsx';
 
+/** One part at a time: all of it at once is several screens long at a counter's 768 pixels. */
+const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports'] as const;
+type Part = (typeof PARTS)[number];
+
 /**
  * Everything a supervisor sets. Once a supervisor PIN exists the page opens only with it, and
  * closes again by itself (the core ends the supervisor's time and says so).
@@ -23,27 +27,60 @@ export function Settings() {
   const { t } = useTranslation();
   const openHome = useNavigation((s) => s.openHome);
   const open = useDesk((s) => (s.desk ? supervisorOpen(s.desk) : false));
-  // Tokens belong to a gateway address; until one is set there is nothing to store them for.
-  const hasGateway = useLoaded((app) => app.settings.gatewayUrl !== null);
-  /** Live was asked for without something it needs: that field says so. */
-  const [needed, setNeeded] = useState<LiveNeed | null>(null);
+  const [part, setPart] = useState<Part>('gateway');
   return (
     <ScreenFrame title={t('settings.title')} onBack={openHome}>
       {open ? (
         <div className="settings">
           <SupervisorPanel />
-          <SettingsMode onNeeded={setNeeded} />
-          <SettingsForm needed={needed} />
-          <SettingsTokens hasGateway={hasGateway} />
-          <OperatorsPanel />
-          <DeskSettingsPanel />
-          <PrintingSettings />
-          <ExportPanel />
-          <DiagnosticsPanel />
+          <nav className="settings-parts" aria-label={t('settings.parts.label')}>
+            {PARTS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                aria-pressed={part === p}
+                className={part === p ? 'segment segment-on' : 'segment'}
+                onClick={() => setPart(p)}
+              >
+                {t(`settings.parts.${p}`)}
+              </button>
+            ))}
+          </nav>
+          <SettingsPart part={part} />
         </div>
       ) : (
         <SupervisorUnlock />
       )}
     </ScreenFrame>
   );
+}
+
+function SettingsPart({ part }: { part: Part }) {
+  // Tokens belong to a gateway address; until one is set there is nothing to store them for.
+  const hasGateway = useLoaded((app) => app.settings.gatewayUrl !== null);
+  /** Live was asked for without something it needs: that field says so. */
+  const [needed, setNeeded] = useState<LiveNeed | null>(null);
+  switch (part) {
+    case 'gateway':
+      return (
+        <>
+          <SettingsMode onNeeded={setNeeded} />
+          <SettingsForm needed={needed} />
+          <SettingsTokens hasGateway={hasGateway} />
+        </>
+      );
+    case 'operators':
+      return <OperatorsPanel />;
+    case 'drawer':
+      return <DeskSettingsPanel />;
+    case 'printing':
+      return <PrintingSettings />;
+    case 'exports':
+      return (
+        <>
+          <ExportPanel />
+          <DiagnosticsPanel />
+        </>
+      );
+  }
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpenOperation, XReport, ZReport } from '../../../common/contract.ts';
+import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 
 /** What the X and Z reports share on screen: the shift, the drawer, the operations and what is still open. */
@@ -53,7 +54,7 @@ function DrawerTable({ report }: { report: XReport | ZReport }) {
       {report.cash.length === 0 ? (
         <p className="hint">{t('report.noCash')}</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollRegion label={t('report.drawer')}>
           <table className="report-table" data-testid="drawer-table">
             <thead>
               <tr>
@@ -93,7 +94,7 @@ function DrawerTable({ report }: { report: XReport | ZReport }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -109,12 +110,14 @@ function TotalsTable({ report }: { report: XReport | ZReport }) {
       {report.totals.length === 0 ? (
         <p className="hint">{t('report.noOperations')}</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollRegion label={t('report.totals')}>
           <table className="report-table" data-testid="totals-table">
             <thead>
               <tr>
                 <th scope="col">{t('report.type')}</th>
-                <th scope="col">{t('report.method')}</th>
+                <th scope="col" className="text">
+                  {t('report.method')}
+                </th>
                 <th scope="col">{t('report.count')}</th>
                 <th scope="col">{t('report.amount')}</th>
                 <th scope="col">{t('report.completed')}</th>
@@ -125,7 +128,7 @@ function TotalsTable({ report }: { report: XReport | ZReport }) {
               {report.totals.map((line) => (
                 <tr key={`${line.type}-${line.methodId}-${line.currency}`}>
                   <th scope="row">{t(`type.${line.type}`)}</th>
-                  <td>{line.methodName}</td>
+                  <td className="text">{line.methodName}</td>
                   <td>{line.count}</td>
                   <td>{format.money(line.amount, line.currency)}</td>
                   <td>{line.capturedCount}</td>
@@ -134,7 +137,7 @@ function TotalsTable({ report }: { report: XReport | ZReport }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

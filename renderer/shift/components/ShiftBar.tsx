@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LockIcon } from '../../shared/components/LockIcon.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useDesk } from '../../shared/state/desk.ts';
@@ -27,7 +28,7 @@ export function ShiftBar() {
       )}
       {signedIn && (
         <button type="button" className="lock-button" disabled={busy} onClick={() => run(lock)}>
-          <span aria-hidden="true">🔒 </span>
+          <LockIcon />
           {t('shiftBar.lock')}
         </button>
       )}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VarianceLine } from '../../../common/contract.ts';
 import { compare } from '../../../common/money.ts';
+import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 
 /** The count against the expected cash, per currency, in words as well as figures. */
@@ -8,7 +9,7 @@ export function VarianceTable({ lines }: { lines: VarianceLine[] }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={t('close.varianceTitle')}>
       <table className="report-table variance-table" data-testid="variance-table">
         <caption>{t('close.varianceTitle')}</caption>
         <thead>
@@ -17,7 +18,9 @@ export function VarianceTable({ lines }: { lines: VarianceLine[] }) {
             <th scope="col">{t('report.expected')}</th>
             <th scope="col">{t('report.counted')}</th>
             <th scope="col">{t('report.variance')}</th>
-            <th scope="col">{t('close.verdict')}</th>
+            <th scope="col" className="text">
+              {t('close.verdict')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -38,12 +41,12 @@ export function VarianceTable({ lines }: { lines: VarianceLine[] }) {
                 <td className="strong">
                   {money(line.variance)} {sign !== 0 && `(${sign < 0 ? t('close.short') : t('close.over')})`}
                 </td>
-                <td>{verdict}</td>
+                <td className="text">{verdict}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
 import { deskApi } from '../../shared/api.ts';
+import { LockIcon } from '../../shared/components/LockIcon.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { PinRefusal, usePinWait } from '../../shared/components/PinRefusal.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
@@ -42,8 +43,8 @@ export function LockScreen() {
   return (
     <div className="lock-screen" role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <form className="lock-card stack" onSubmit={submit} noValidate>
-        <p className="lock-icon" aria-hidden="true">
-          🔒
+        <p className="lock-icon">
+          <LockIcon size={44} />
         </p>
         <h1 id={titleId}>{t('lock.title')}</h1>
         {desk.shift && (

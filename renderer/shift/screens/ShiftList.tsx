@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError, ShiftSummary } from '../../../common/contract.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useResult } from '../../shared/hooks/useResult.ts';
@@ -39,7 +40,7 @@ export function ShiftList() {
       <ErrorAlert error={first.error ?? error} />
       {first.value && shifts.length === 0 && <p className="hint">{t('shifts.empty')}</p>}
       {shifts.length > 0 && (
-        <div className="table-scroll">
+        <ScrollRegion label={t('shifts.title')}>
           <table className="report-table shift-table" data-testid="shift-table">
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export function ShiftList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {next !== null && (
         <button type="button" disabled={busy} onClick={loadMore}>
