@@ -58,7 +58,11 @@ test('the X report of the open shift and the Z report of a closed one print at t
   assert.match(xText, /TRAINING/);
   keep(x.pdf, 'x-report-80mm');
 
-  const z = await h.call('shift.close', { counted: [{ currency: 'KZT', total: '27000' }] });
+  // 600 short of the 27,000 expected, over KZT's 500: the note goes on the printed report.
+  const z = await h.call('shift.close', {
+    counted: [{ currency: 'KZT', total: '26400' }],
+    note: 'Short 600: change given twice',
+  });
   assert.equal(refusal(await h.invoke('receipts.printReport', { kind: 'X' })).kind, 'conflict');
   const { settings } = await h.call('app.getState', {});
   const { mode: _mode, ...rest } = settings;
@@ -71,7 +75,8 @@ test('the X report of the open shift and the Z report of a closed one print at t
   const zText = flat(printed.pdf);
   assert.match(zText, new RegExp(`Z REPORT No. ${z.number}`));
   assert.match(zText, /Counted/);
-  assert.match(zText, /Variance/);
+  assert.match(zText, /Variance -KZT\s?600\.00 \(over the threshold\)/);
+  assert.match(zText, /Note: Short 600: change given twice/);
   keep(printed.pdf, 'z-report-A4');
 
   const saved = await h.call('receipts.saveReportPdf', { kind: 'Z', shiftId: z.shift.id });

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpenOperation, XReport, ZReport } from '../../../common/contract.ts';
+import type { CashLine, OpenOperation, XReport, ZReport } from '../../../common/contract.ts';
+import { compare } from '../../../common/money.ts';
 import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { describeVariance } from '../state/describeVariance.ts';
 
 /** What the X and Z reports share on screen: the shift, the drawer, the operations and what is still open. */
 export function ReportSections({ report }: { report: XReport | ZReport }) {
@@ -27,8 +29,8 @@ function ReportFacts({ report }: { report: XReport | ZReport }) {
       <Fact label={t('report.terminal')} value={shift.terminalId} />
       <Fact label={t('report.shift')} value={String(shift.id)} />
       <Fact label={t('report.operator')} value={shift.operator} />
-      <Fact label={t('report.opened')} value={format.dateTime(shift.openedAt)} />
-      {shift.closedAt && <Fact label={t('report.closed')} value={format.dateTime(shift.closedAt)} />}
+      <Fact label={t('report.opened')} value={format.stamp(shift.openedAt)} />
+      {shift.closedAt && <Fact label={t('report.closed')} value={format.stamp(shift.closedAt)} />}
       <Fact label={t('report.operations')} value={String(report.operations)} />
     </dl>
   );
@@ -43,55 +45,72 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The drawer per currency, line by line as the printed report has it: a column per currency fits any screen. */
 function DrawerTable({ report }: { report: XReport | ZReport }) {
   const { t } = useTranslation();
   const format = useFormat();
   const id = useId();
   const variance = 'variance' in report ? report.variance : null;
+  const lines = report.cash;
+  const anyAdded = lines.some((line) => compare(line.added, '0') !== 0);
+  const row = (label: string, pick: (line: CashLine) => string, className?: string) => (
+    <tr className={className}>
+      <th scope="row">{label}</th>
+      {lines.map((line) => (
+        <td key={line.currency}>{format.money(pick(line), line.currency)}</td>
+      ))}
+    </tr>
+  );
+  const counted = (line: CashLine) => variance?.find((v) => v.currency === line.currency);
   return (
     <section className="report-section" aria-labelledby={id}>
       <h2 id={id}>{t('report.drawer')}</h2>
-      {report.cash.length === 0 ? (
+      {lines.length === 0 ? (
         <p className="hint">{t('report.noCash')}</p>
       ) : (
         <ScrollRegion label={t('report.drawer')}>
-          <table className="report-table" data-testid="drawer-table">
+          <table className="report-table drawer-table" data-testid="drawer-table">
             <thead>
               <tr>
-                <th scope="col">{t('report.currency')}</th>
-                <th scope="col">{t('report.float')}</th>
-                <th scope="col">{t('report.received')}</th>
-                <th scope="col">{t('report.handedOver')}</th>
-                <th scope="col">{t('report.added')}</th>
-                <th scope="col">{t('report.removed')}</th>
-                <th scope="col">{t('report.expected')}</th>
-                {variance && <th scope="col">{t('report.counted')}</th>}
-                {variance && <th scope="col">{t('report.variance')}</th>}
+                <td />
+                {lines.map((line) => (
+                  <th scope="col" key={line.currency}>
+                    {line.currency}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {report.cash.map((line) => {
-                const v = variance?.find((row) => row.currency === line.currency);
-                const money = (amount: string) => format.money(amount, line.currency);
-                return (
-                  <tr key={line.currency}>
-                    <th scope="row">{line.currency}</th>
-                    <td>{money(line.float)}</td>
-                    <td>{money(line.received)}</td>
-                    <td>{money(line.handedOver)}</td>
-                    <td>{money(line.added)}</td>
-                    <td>{money(line.removed)}</td>
-                    <td className="strong">{money(line.expected)}</td>
-                    {variance && <td>{v ? money(v.counted) : '—'}</td>}
-                    {variance && (
-                      <td className={v?.overThreshold ? 'variance-over' : undefined}>
-                        {v ? money(v.variance) : '—'}
-                        {v?.overThreshold && ` (${t('report.overThreshold')})`}
+              {row(t('report.float'), (l) => l.float)}
+              {row(t('report.received'), (l) => l.received)}
+              {row(t('report.handedOver'), (l) => l.handedOver)}
+              {anyAdded && row(t('report.added'), (l) => l.added)}
+              {row(t('report.removed'), (l) => l.removed)}
+              {row(t('report.expected'), (l) => l.expected, 'strong')}
+              {variance && (
+                <>
+                  <tr>
+                    <th scope="row">{t('report.counted')}</th>
+                    {lines.map((line) => (
+                      <td key={line.currency}>
+                        {counted(line) ? format.money(counted(line)!.counted, line.currency) : '—'}
                       </td>
-                    )}
+                    ))}
                   </tr>
-                );
-              })}
+                  <tr>
+                    <th scope="row">{t('report.variance')}</th>
+                    {lines.map((line) => {
+                      const v = counted(line);
+                      return (
+                        <td key={line.currency} className={v?.overThreshold ? 'variance-over' : 'strong'}>
+                          {v ? describeVariance(t, format, v.variance, line.currency) : '—'}
+                          {v?.overThreshold && ` (${t('report.overThreshold')})`}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                </>
+              )}
             </tbody>
           </table>
         </ScrollRegion>

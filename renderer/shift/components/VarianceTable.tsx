@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { VarianceLine } from '../../../common/contract.ts';
-import { compare } from '../../../common/money.ts';
 import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { describeVariance } from '../state/describeVariance.ts';
 
 /** The count against the expected cash, per currency, in words as well as figures. */
 export function VarianceTable({ lines }: { lines: VarianceLine[] }) {
@@ -26,21 +26,15 @@ export function VarianceTable({ lines }: { lines: VarianceLine[] }) {
         <tbody>
           {lines.map((line) => {
             const money = (amount: string) => format.money(amount, line.currency);
-            const sign = compare(line.variance, '0');
-            const verdict =
-              sign === 0
-                ? t('close.balanced')
-                : line.overThreshold
-                  ? t('close.overThreshold', { threshold: money(line.threshold) })
-                  : t('close.withinThreshold', { threshold: money(line.threshold) });
+            const verdict = line.overThreshold
+              ? t('close.overThreshold', { threshold: money(line.threshold) })
+              : t('close.withinThreshold', { threshold: money(line.threshold) });
             return (
               <tr key={line.currency} className={line.overThreshold ? 'variance-over' : undefined}>
                 <th scope="row">{line.currency}</th>
                 <td>{money(line.expected)}</td>
                 <td>{money(line.counted)}</td>
-                <td className="strong">
-                  {money(line.variance)} {sign !== 0 && `(${sign < 0 ? t('close.short') : t('close.over')})`}
-                </td>
+                <td className="strong">{describeVariance(t, format, line.variance, line.currency)}</td>
                 <td className="text">{verdict}</td>
               </tr>
             );

@@ -21,7 +21,7 @@ export function XReportScreen() {
       {report && (
         <>
           <p className="lead" data-testid="report-produced">
-            {t('report.xLead', { time: format.dateTime(report.producedAt) })}
+            {t('report.xLead', { time: format.stamp(report.producedAt) })}
           </p>
           <ReportPrintButtons report={{ kind: 'X' }} />
           <ReportSections report={report} />

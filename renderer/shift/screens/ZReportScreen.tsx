@@ -28,7 +28,7 @@ export function ZReportScreen({ shiftId, back }: { shiftId: number; back: Screen
       {report && (
         <>
           <p className="lead">
-            {t('report.zLead', { shift: report.shift.id, time: format.dateTime(report.shift.closedAt!) })}
+            {t('report.zLead', { shift: report.shift.id, time: format.stamp(report.shift.closedAt!) })}
           </p>
           <ReconciliationPanel report={report} onReport={set} />
           <ReportPrintButtons report={{ kind: 'Z', shiftId }} />
