@@ -4,11 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { OperationEvent, OperationView, Settings } from '../../common/contract.ts';
+import type { OperationEvent, OperationView } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
 import { foreignOperation, REQUISITE_VALUES, until } from '../support/core.ts';
-import { goLive, must, SUPERVISOR_PIN } from '../support/desk.ts';
-
+import { goLiveInSettings, openSettings, setSupervisorPin, signIn } from './day-flows.ts';
 import { cashInButton, confirmPhone, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
 
@@ -32,12 +31,6 @@ async function smallScreen(h: E2E, step: string): Promise<void> {
   await h.page.setViewportSize({ width: 1024, height: 768 });
   await h.screen(`${step}-1024x768`);
   if (size) await h.page.setViewportSize(size);
-}
-
-async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'I am a supervisor, open Settings' }).click();
-  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
 }
 
 /** A payout of KZT at shop 1001 made straight through the core, waiting for its confirmation. */
@@ -263,15 +256,18 @@ test('Settings list the unresolved operations before a change of gateway URL or 
   const h = await startE2E(t, 'settings-unresolved');
   const { page, core, sandbox } = h;
   const waiting = await payoutThroughCore(core, 'PAYER-OPEN');
-  // The supervisor's part, done here through the core: a PIN (which unlocks Settings), the desk's
-  // own terminal ID, and the training shift closed, as Live requires.
-  const state = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: Settings } };
-  const { mode: _mode, ...saved } = state.value.settings;
-  await must(core.invoke, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
-  await must(core.invoke, 'shift.close', { counted: [] });
-  await must(core.invoke, 'settings.save', { ...saved, terminalId: 'T07' });
   await openHome(page, h.url);
+  // The training shift the payout opened closes first, as Live requires; no cash moved in it.
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  await page.getByText('No cash moved in this shift: there is nothing to count.').waitFor();
+  await page.getByRole('button', { name: 'Check the count' }).click();
+  await page.getByRole('button', { name: 'Close the shift' }).click();
+  await page.getByRole('heading', { name: /^Z report No\. \d+$/ }).waitFor();
+  await page.keyboard.press('Escape');
+  // The supervisor's part: a PIN (which leaves Settings open) and the desk's own terminal ID.
   await openSettings(page);
+  await setSupervisorPin(page);
+  await page.getByRole('textbox', { name: 'Terminal ID' }).fill('T07');
 
   // Live needs a gateway URL first: the URL field says so (see counter.test.ts).
   await page.getByRole('button', { name: 'Switch to Live' }).click();
@@ -323,11 +319,11 @@ test('Settings list the unresolved operations before a change of gateway URL or 
 test('an operation whose lookup waits for a token says so, and who must act', async (t) => {
   const h = await startE2E(t, 'token-wait');
   const { page, core, sandbox } = h;
-  // Live against the sandbox itself (loopback may be plain http), with its token for shop 1001.
-  const settings = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: Settings } };
-  const { mode: _mode, ...saved } = settings.value.settings;
-  await goLive(core.invoke, { ...saved, gatewayUrl: sandbox.url });
-  await core.invoke('settings.setToken', { shopId: 1001, token: sandbox.token });
+  // Live against the sandbox itself (loopback may be plain http), with its token for shop 1001, set
+  // up in Settings as a supervisor does, and a shift opened at the counter.
+  await openHome(page, h.url);
+  await goLiveInSettings(page, { sandbox, shops: [1001] });
+  await signIn(page, 'Aigerim', {});
   const payout = await payoutThroughCore(core, 'PAYER-TOKEN');
   // The gateway stops accepting the token: every lookup from now on is refused.
   sandbox.inject('getOperation', { kind: 'respond', status: 401 }, Number.POSITIVE_INFINITY);

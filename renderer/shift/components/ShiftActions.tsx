@@ -21,6 +21,8 @@ export function ShiftActions() {
         <button
           type="button"
           className={training ? undefined : 'button-primary button-large'}
+          // biome-ignore lint/a11y/noAutofocus: in Live nothing else on Home works before this
+          autoFocus={!training}
           onClick={() => openShift('signIn')}
         >
           {t('shiftActions.signIn')}
