@@ -117,6 +117,16 @@ test('one day at the counter: sign in, payments, a cash drop, X, lock, close wit
   await lock.getByTestId('pin-refusal').getByText('Wrong PIN.').waitFor();
   await h.screen('lock-wrong-pin');
   await smallScreen(h, 'lock-wrong-pin');
+  // Two more wrong: the third in a row makes the next try wait, and the screen counts it down.
+  for (const wrong of ['2222', '3333']) {
+    await lock.getByLabel('PIN of Aigerim').fill(wrong);
+    await lock.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await page.waitForTimeout(200);
+  }
+  await lock.getByText(/the next try is checked in 0:0\d\.$/).waitFor();
+  assert.equal(await lock.getByRole('button', { name: 'Unlock', exact: true }).isDisabled(), true);
+  await h.screen('lock-wait');
+  await lock.getByText('The wait is over: try again.').waitFor({ timeout: 10_000 });
   await lock.getByLabel('PIN of Aigerim').fill(OPERATOR_PIN);
   await lock.getByRole('button', { name: 'Unlock', exact: true }).click();
   await lock.waitFor({ state: 'detached' });
