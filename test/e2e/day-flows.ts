@@ -1,7 +1,7 @@
 // The agent's day as the screens take it, for the e2e tests: Settings behind the supervisor PIN,
 // Live set up as a supervisor does it, signing in with the float, and payments confirmed by a live
 // gateway (the sandbox, captured from the test as the payer's confirmation would).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../main/sandbox/server.ts';
 import { REQUISITE_VALUES } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
@@ -128,15 +128,7 @@ export async function livePayin(
   payin: { amount: string; payerId: string; shown: string },
   shot: Shot = noShot,
 ): Promise<string> {
-  await cashInButton(page).click();
-  const amount = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
-  const tile = page.getByRole('button', { name: /^Cash KZT/ });
-  await tile.or(amount).first().waitFor();
-  if (await tile.isVisible()) await tile.click();
-  await amount.fill(payin.amount);
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill(payin.payerId);
-  await page.keyboard.press('Enter');
+  await toPaymentDetails(page, cashInButton(page), payin.amount, payin.payerId);
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
   await page.keyboard.press('Enter');
   const received = page.getByRole('button', { name: `Cash received: ${payin.shown}` });
@@ -156,6 +148,29 @@ export async function livePayin(
   return number;
 }
 
+/** From Home to the payment details of a Cash KZT operation; the method tile is picked when shown. */
+async function toPaymentDetails(page: Page, tile: Locator, amount: string, payerId: string): Promise<void> {
+  await tile.click();
+  const amountField = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
+  const method = page.getByRole('button', { name: /^Cash KZT/ });
+  await method.or(amountField).first().waitFor();
+  if (await method.isVisible()) await method.click();
+  await amountField.fill(amount);
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill(payerId);
+  await page.keyboard.press('Enter');
+}
+
+/** A Cash KZT payout at shop 1001, from Home until the gateway holds it: its operation number. */
+export async function startCashPayout(page: Page, amount: string, payerId: string): Promise<string> {
+  await toPaymentDetails(page, page.getByRole('button', { name: /^Cash out/ }), amount, payerId);
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill(REQUISITE_VALUES.fullName!);
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
+  return page.getByTestId('operation-number').innerText();
+}
+
 /** A cash payout at a live gateway: confirmed by the gateway first, then the cash handed over and recorded. */
 export async function livePayout(
   page: Page,
@@ -163,20 +178,7 @@ export async function livePayout(
   payout: { amount: string; payerId: string; shown: string },
   shot: Shot = noShot,
 ): Promise<string> {
-  await page.getByRole('button', { name: /^Cash out/ }).click();
-  const amount = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
-  const tile = page.getByRole('button', { name: /^Cash KZT/ });
-  await tile.or(amount).first().waitFor();
-  if (await tile.isVisible()) await tile.click();
-  await amount.fill(payout.amount);
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill(payout.payerId);
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill(REQUISITE_VALUES.fullName!);
-  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
-  const number = await page.getByTestId('operation-number').innerText();
+  const number = await startCashPayout(page, payout.amount, payout.payerId);
   sandbox.capture(1001, number);
   const handOver = page.getByRole('button', { name: `Cash handed over: ${payout.shown}` });
   await handOver.waitFor();

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { OperationEvent, OperationView } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
-import { foreignOperation, REQUISITE_VALUES, until } from '../support/core.ts';
-import { goLiveInSettings, openSettings, setSupervisorPin, signIn } from './day-flows.ts';
+import { foreignOperation, until } from '../support/core.ts';
+import { goLiveInSettings, openSettings, setSupervisorPin, signIn, startCashPayout } from './day-flows.ts';
 import { cashInButton, confirmPhone, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
 
@@ -175,17 +175,7 @@ test('figures the gateway holds differently hold the cash and say what differs',
   const h = await startE2E(t, 'mismatch');
   const { page, sandbox } = h;
   await openHome(page, h.url);
-  await page.getByRole('button', { name: /^Cash out/ }).click();
-  await page.getByRole('button', { name: /^Cash KZT/ }).click();
-  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('20000');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('PAYER-MIS');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill(REQUISITE_VALUES.fullName!);
-  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
-  const number = await page.getByTestId('operation-number').innerText();
+  const number = await startCashPayout(page, '20000', 'PAYER-MIS');
 
   // From now on the gateway answers every lookup with a larger amount than was entered.
   sandbox.inject(

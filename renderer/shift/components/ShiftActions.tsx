@@ -36,17 +36,28 @@ export function ShiftActions() {
         <strong>{t('shiftActions.open', { number: shift.id, name: shift.operator })}</strong>{' '}
         {t('shiftActions.since', { time: format.time(shift.openedAt) })}
       </p>
-      <div className="actions">
+      <ShiftButtons withX />
+    </section>
+  );
+}
+
+/** What can be done with the open shift; the X report leaves out itself. */
+export function ShiftButtons({ withX = false }: { withX?: boolean }) {
+  const { t } = useTranslation();
+  const openShift = useNavigation((s) => s.openShift);
+  return (
+    <div className="actions">
+      {withX && (
         <button type="button" onClick={() => openShift('xReport')}>
           {t('shiftActions.x')}
         </button>
-        <button type="button" onClick={() => openShift('cashMovement')}>
-          {t('shiftActions.movement')}
-        </button>
-        <button type="button" onClick={() => openShift('closeShift')}>
-          {t('shiftActions.close')}
-        </button>
-      </div>
-    </section>
+      )}
+      <button type="button" onClick={() => openShift('cashMovement')}>
+        {t('shiftActions.movement')}
+      </button>
+      <button type="button" onClick={() => openShift('closeShift')}>
+        {t('shiftActions.close')}
+      </button>
+    </div>
   );
 }

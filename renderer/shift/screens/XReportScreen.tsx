@@ -7,13 +7,13 @@ import { useResult } from '../../shared/hooks/useResult.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { shiftApi } from '../api.ts';
 import { ReportSections } from '../components/ReportSections.tsx';
+import { ShiftButtons } from '../components/ShiftActions.tsx';
 
 /** The shift so far, at any time; the shift stays open. */
 export function XReportScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const openHome = useNavigation((s) => s.openHome);
-  const openShift = useNavigation((s) => s.openShift);
   const { value: report, error } = useResult(shiftApi.report);
   return (
     <ScreenFrame title={t('report.xTitle')} onBack={openHome}>
@@ -25,14 +25,7 @@ export function XReportScreen() {
           </p>
           <ReportPrintButtons report={{ kind: 'X' }} />
           <ReportSections report={report} />
-          <div className="actions">
-            <button type="button" onClick={() => openShift('cashMovement')}>
-              {t('shiftActions.movement')}
-            </button>
-            <button type="button" onClick={() => openShift('closeShift')}>
-              {t('shiftActions.close')}
-            </button>
-          </div>
+          <ShiftButtons />
         </>
       )}
     </ScreenFrame>
