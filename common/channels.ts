@@ -2,7 +2,7 @@
 // once with its request and reply schemas. Main validates both sides of every call against it.
 import { z } from 'zod';
 import { channel, none } from './channel.ts';
-import { DeskState, ShiftSummary } from './desk.ts';
+import { DeskState, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
 import { MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
@@ -34,6 +34,12 @@ import {
 } from './values.ts';
 
 const byLocalId = z.object({ localId }).strict();
+
+/** A shift report to print: the open shift's X report, or a closed shift's Z report. */
+const ShiftReportRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('X') }).strict(),
+  z.object({ kind: z.literal('Z'), shiftId }).strict(),
+]);
 
 /** Every operation a history search matches, not just the page: how many, and the sum per currency. */
 const HistoryTotals = z.object({
@@ -128,6 +134,22 @@ export const channels = {
   'receipts.printers': channel(none, z.object({ printers: z.array(PrinterInfo) })),
   /** A test page on the printer and paper set in Settings. */
   'receipts.testPrint': channel(none, PrintResult),
+  /** The X or a Z report on the printer and paper set in Settings; a report has no copies to count. */
+  'receipts.printReport': channel(ShiftReportRequest, PrintResult),
+  /** The same report as a PDF, where the agent chooses; null when they cancel. */
+  'receipts.saveReportPdf': channel(ShiftReportRequest, z.object({ path: z.string().nullable() })),
+  /**
+   * Where a file the agent exports (CSV, diagnostics) goes unless they type another path: the
+   * data folder's `exports/`, made if missing. The renderer cannot know the data folder itself.
+   */
+  'files.suggestPath': channel(
+    z
+      .object({
+        name: z.string().regex(/^[\w.-]{1,80}\.(csv|zip|pdf)$/, 'a file name ending .csv, .zip or .pdf'),
+      })
+      .strict(),
+    z.object({ path: z.string() }),
+  ),
 
   /** The renderer says whether it is on Home and idle there: an update is offered only then. */
   'app.setIdle': channel(z.object({ home: z.boolean() }).strict(), z.object({})),

@@ -11,21 +11,30 @@ import { HistoryDetail } from './history/screens/HistoryDetail.tsx';
 import { Home } from './home/screens/Home.tsx';
 import { Lookup } from './lookup/screens/Lookup.tsx';
 import { Settings } from './settings/screens/Settings.tsx';
-import { SettingsGate } from './settings/screens/SettingsGate.tsx';
 import { AttentionNotices } from './shared/components/AttentionNotices.tsx';
 import { CrashGuard } from './shared/components/CrashGuard.tsx';
 import { LookupNotices } from './shared/components/LookupNotices.tsx';
 import { TopBar } from './shared/components/TopBar.tsx';
 import { TrainingBanner } from './shared/components/TrainingBanner.tsx';
 import { useAppState } from './shared/state/appState.ts';
+import { useDesk } from './shared/state/desk.ts';
 import { type Screen, useNavigation } from './shared/state/navigation.ts';
+import { CashMovementScreen } from './shift/screens/CashMovementScreen.tsx';
+import { CloseShift } from './shift/screens/CloseShift.tsx';
+import { LockScreen } from './shift/screens/LockScreen.tsx';
+import { ShiftList } from './shift/screens/ShiftList.tsx';
+import { SignIn } from './shift/screens/SignIn.tsx';
+import { XReportScreen } from './shift/screens/XReportScreen.tsx';
+import { ZReportScreen } from './shift/screens/ZReportScreen.tsx';
 
 export function App() {
   const { t } = useTranslation();
   const mode = useAppState((s) => s.app?.settings.mode);
   const startError = useAppState((s) => s.startError);
   const screen = useNavigation((s) => s.screen);
-  if (!mode) {
+  const deskLoaded = useDesk((s) => s.desk !== null);
+  const locked = useDesk((s) => s.desk?.locked ?? false);
+  if (!mode || !deskLoaded) {
     return (
       <main className="starting">
         <p role={startError ? 'alert' : 'status'}>
@@ -36,25 +45,30 @@ export function App() {
   }
   const training = mode === 'training';
   return (
-    <div className={training ? 'app app-training' : 'app'} data-mode={mode}>
-      <header className="app-header">
-        {training && <TrainingBanner />}
-        <TopBar />
-      </header>
-      <main className="app-main">
-        <AttentionNotices />
-        <LookupNotices />
-        {/* Keyed so every screen mounts fresh: focus and local state start over on each visit. */}
-        <CrashGuard key={screenKey(screen)}>
-          <CurrentScreen screen={screen} />
-        </CrashGuard>
-      </main>
-    </div>
+    <>
+      {/* Locked, the desk stays as it was underneath, out of reach: inert, and covered. */}
+      <div className={training ? 'app app-training' : 'app'} data-mode={mode} inert={locked}>
+        <header className="app-header">
+          {training && <TrainingBanner />}
+          <TopBar />
+        </header>
+        <main className="app-main">
+          <AttentionNotices />
+          <LookupNotices />
+          {/* Keyed so every screen mounts fresh: focus and local state start over on each visit. */}
+          <CrashGuard key={screenKey(screen)}>
+            <CurrentScreen screen={screen} />
+          </CrashGuard>
+        </main>
+      </div>
+      {locked && <LockScreen />}
+    </>
   );
 }
 
 function screenKey(screen: Screen): string {
   if (screen.name === 'historyDetail') return `${screen.name}:${screen.localId}`;
+  if (screen.name === 'zReport') return `${screen.name}:${screen.shiftId}`;
   if (screen.name === 'error') return `${screen.name}:${screen.error.kind}:${screen.error.localId ?? ''}`;
   return screen.name;
 }
@@ -63,8 +77,6 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'home':
       return <Home />;
-    case 'settingsGate':
-      return <SettingsGate />;
     case 'settings':
       return <Settings />;
     case 'lookup':
@@ -87,5 +99,17 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <CompletedStep />;
     case 'error':
       return <ErrorScreen error={screen.error} back={screen.back} />;
+    case 'signIn':
+      return <SignIn />;
+    case 'xReport':
+      return <XReportScreen />;
+    case 'cashMovement':
+      return <CashMovementScreen />;
+    case 'closeShift':
+      return <CloseShift />;
+    case 'shifts':
+      return <ShiftList />;
+    case 'zReport':
+      return <ZReportScreen shiftId={screen.shiftId} back={screen.back} />;
   }
 }

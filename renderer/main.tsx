@@ -5,15 +5,19 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { followOperation } from './checkout/state/followOperation.ts';
 import { initI18n } from './i18n/index.ts';
+import { reportActivity } from './shared/activity.ts';
 import { bindCoreEvents } from './shared/coreEvents.ts';
 import { useAppState } from './shared/state/appState.ts';
+import { useDesk } from './shared/state/desk.ts';
 
 initI18n();
 bindCoreEvents();
 followOperation();
+reportActivity();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
 void useAppState.getState().load();
+void useDesk.getState().load();

@@ -1,4 +1,6 @@
-// The history as a CSV file, and a backup on demand.
+// The history as a CSV file, a backup on demand, and where an export goes by default.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Store } from '../store/index.ts';
@@ -8,7 +10,8 @@ import { writeCsv } from './csv.ts';
 export function exportHandlers(deps: {
   store: Store;
   backups: Backups;
-}): HandlerTable<'history.exportCsv' | 'backup.now'> {
+  dataDir: string;
+}): HandlerTable<'history.exportCsv' | 'backup.now' | 'files.suggestPath'> {
   const { store } = deps;
   return {
     'history.exportCsv': async ({ path, from, to, shiftId }) => {
@@ -24,5 +27,11 @@ export function exportHandlers(deps: {
       return { path, rows: await writeCsv(path, pages) };
     },
     'backup.now': () => deps.backups.run('asked'),
+    'files.suggestPath': ({ name }) => {
+      // Made here, so the suggestion is a path the export can write to as it stands.
+      const folder = join(deps.dataDir, 'exports');
+      mkdirSync(folder, { recursive: true });
+      return { path: join(folder, name) };
+    },
   };
 }

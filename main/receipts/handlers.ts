@@ -8,10 +8,19 @@ import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { Printer } from './printer.ts';
 import { createPrinting } from './printing.ts';
+import { createReportPrinting, type ShiftReports } from './report-printing.ts';
 
 export type { Printer } from './printer.ts';
 
 type Listener = (event: EventName, payload: unknown) => void;
+
+type ReceiptChannel =
+  | 'receipts.print'
+  | 'receipts.savePdf'
+  | 'receipts.printers'
+  | 'receipts.testPrint'
+  | 'receipts.printReport'
+  | 'receipts.saveReportPdf';
 
 export function receiptHandlers(deps: {
   store: Store;
@@ -23,8 +32,10 @@ export function receiptHandlers(deps: {
   /** Subscribes to the core's events: automatic printing follows every operation change. */
   on: (listener: Listener) => unknown;
   operator: () => string | null;
-}): HandlerTable<'receipts.print' | 'receipts.savePdf' | 'receipts.printers' | 'receipts.testPrint'> {
+  reports: ShiftReports;
+}): HandlerTable<ReceiptChannel> {
   const printing = createPrinting({ ...deps, announce: deps.emit });
+  const reports = createReportPrinting(deps);
   deps.on((event, payload) => {
     if (event === 'operation.changed') printing.operationChanged(payload as OperationView);
   });
@@ -33,5 +44,7 @@ export function receiptHandlers(deps: {
     'receipts.savePdf': ({ localId, copy }) => printing.savePdf(localId, copy),
     'receipts.printers': () => printing.printers(),
     'receipts.testPrint': () => printing.testPrint(),
+    'receipts.printReport': (request) => reports.print(request),
+    'receipts.saveReportPdf': (request) => reports.savePdf(request),
   };
 }

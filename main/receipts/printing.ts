@@ -21,6 +21,7 @@ import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { Printer } from './printer.ts';
 import { renderReceipt } from './receipt-template.ts';
+import { sendToPrinter } from './send.ts';
 import { renderTestPage } from './test-page-template.ts';
 
 export type Copy = 'payer' | 'agent';
@@ -60,16 +61,7 @@ export function createPrinting(deps: Deps) {
     return run;
   }
 
-  /** To the printer and paper set in Settings; whatever goes wrong is a print that did not happen. */
-  async function send(html: string): Promise<PrintResult> {
-    if (!printer) return { printed: false, reason: 'unavailable', message: 'Nothing can print here.' };
-    const { printer: deviceName, paper } = settings.get().printing;
-    return printer.print(html, { deviceName, paper }).catch((error: unknown) => ({
-      printed: false,
-      reason: 'failed',
-      message: error instanceof Error ? error.message : String(error),
-    }));
-  }
+  const send = (html: string) => sendToPrinter(printer, settings, html);
 
   /** Only an operation the gateway holds has a receipt, and not while its figures are disputed. */
   function printable(localId: number): OperationRecord {

@@ -58,6 +58,9 @@ export type ZReportView = ShiftReportView & {
     variance: string;
     overThreshold: boolean;
   }[];
+  /** Why the count differs, when it needed the supervisor; and whether the supervisor approved. */
+  note: string | null;
+  supervisorApproved: boolean;
   /** The first is made at close; later ones (an offline close checked afterwards) are appended. */
   reconciliations: { complete: boolean; checked: number; unanswered: number; findings: unknown[] }[];
 };
@@ -94,12 +97,14 @@ ${row(r.produced, time(report.producedAt))}
 ${report.totals.length === 0 ? html`<p>${r.noOperations}</p>` : report.totals.map((t) => totalBlock(t, w, money))}
 <h2>${r.cash}</h2>
 ${report.cash.length === 0 ? html`<p>${r.none}</p>` : report.cash.map((c) => cashBlock(c, input, w, money))}
+${input.kind === 'Z' && closeBlock(input.report, w)}
 ${input.kind === 'Z' && reconciliationBlock(input.report, w)}
 <h2>${r.openCash}</h2>
 ${openList(report.openCash, w, money)}
 <h2>${r.waiting}</h2>
 ${openList(report.waiting, w, money)}
 <div class="signature">${w.operatorSignature}</div>
+${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${r.supervisorSignature}</div>`}
 ${trainingMark}
 `;
   return htmlDocument({ language, title, paper: input.paper, sheetColumn: '140mm', css: CSS, body });
@@ -141,6 +146,13 @@ ${
       ]
     : row(r.counted, r.notCounted))
 }`;
+}
+
+/** The note and approval a variance over the threshold carried at close. */
+function closeBlock(report: ZReportView, w: Words): Html {
+  const r = w.report;
+  return html`${report.note && html`<p class="line"><span class="strong">${r.note}:</span> ${report.note}</p>`}
+${report.supervisorApproved && html`<p>${r.approved}</p>`}`;
 }
 
 function reconciliationBlock(report: ZReportView, w: Words): Html {

@@ -81,6 +81,9 @@ const en = {
     reconciled: (checked: number) => `Complete: all ${checked} checked at their gateway`,
     notReconciled: (unanswered: number) => `Not complete: ${unanswered} without an answer yet`,
     findings: (n: number) => `Findings for a supervisor: ${n}`,
+    note: 'Note',
+    approved: 'Variance approved with the supervisor PIN',
+    supervisorSignature: "Supervisor's signature",
     reason: {
       outcome_unknown: 'outcome unknown',
       waiting: 'not final yet',
@@ -180,6 +183,9 @@ const ru: Words = {
     reconciled: (checked) => `Завершена: все ${checked} проверены в шлюзе`,
     notReconciled: (unanswered) => `Не завершена: без ответа ${unanswered}`,
     findings: (n) => `Замечаний для старшего кассира: ${n}`,
+    note: 'Пояснение',
+    approved: 'Расхождение одобрено ПИН-кодом старшего кассира',
+    supervisorSignature: 'Подпись старшего кассира',
     reason: {
       outcome_unknown: 'результат неизвестен',
       waiting: 'ещё не окончательна',

@@ -125,12 +125,14 @@ export function createAgentDay(
 
   return {
     attribute: shifts.attribute,
+    /** The reports the printer lays out: the open shift's X, a closed shift's Z. */
+    reports: { x: shifts.report, z: shifts.zReport },
     /** Who prints: the open shift's operator. */
     operator: () => store.shifts.open()?.operatorName ?? null,
     handlers: {
       ...staffHandlers({ desk, operators, supervisor, deskSettings, state }),
       ...shiftHandlers(shifts, state),
-      ...exportHandlers({ store, backups }),
+      ...exportHandlers({ store, backups, dataDir: deps.dataDir }),
     },
     guard: (handlers: Handlers) => guardHandlers(handlers, { desk, supervisor, settings, store }),
     /** The gateway answers again after an outage: reconciliations that waited for it go now. */

@@ -47,13 +47,28 @@ export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
         });
       }
       if (!PASSIVE.has(name)) deps.desk.activity();
-      if (SUPERVISOR_CHANNELS.has(name)) deps.supervisor.require();
+      if (SUPERVISOR_CHANNELS.has(name) && !languageOnly(deps, name, request)) deps.supervisor.require();
       if (name === 'settings.setMode') checkModeChange(deps, (request as { mode: Mode }).mode);
       if (name === 'settings.save') checkTerminal(deps, (request as Omit<Settings, 'mode'>).terminalId);
       return handler(request);
     };
   }
   return guarded as Handlers;
+}
+
+/**
+ * The language switch on every screen saves the settings with only the language changed: the
+ * agent turns to the payer's language without calling a supervisor.
+ */
+function languageOnly(deps: Deps, name: ChannelName, request: unknown): boolean {
+  if (name !== 'settings.save') return false;
+  const { mode: _mode, language: _now, printing, ...current } = deps.settings.get();
+  const asked = request as Omit<Settings, 'mode' | 'printing'> & { printing?: Settings['printing'] };
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return (
+    (Object.keys(current) as (keyof typeof current)[]).every((key) => same(asked[key], current[key])) &&
+    (asked.printing === undefined || same(asked.printing, printing))
+  );
 }
 
 function checkModeChange(deps: Deps, mode: Mode) {

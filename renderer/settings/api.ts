@@ -8,4 +8,21 @@ export const settingsApi = {
   openOperations: () => window.cashdesk.history.open({}),
   /** One operation in full, for the gateway it was sent to. */
   operation: (request: Request<'history.get'>) => window.cashdesk.history.get(request),
+
+  setSupervisorPin: (request: Request<'supervisor.setPin'>) => window.cashdesk.supervisor.setPin(request),
+  lockSupervisor: () => window.cashdesk.supervisor.lock({}),
+
+  operators: () => window.cashdesk.operators.list({}),
+  addOperator: (request: Request<'operators.add'>) => window.cashdesk.operators.add(request),
+  setOperatorPin: (request: Request<'operators.setPin'>) => window.cashdesk.operators.setPin(request),
+  liftLockOut: (request: Request<'operators.unlock'>) => window.cashdesk.operators.unlock(request),
+  removeOperator: (request: Request<'operators.remove'>) => window.cashdesk.operators.remove(request),
+
+  saveDesk: (request: Request<'settings.saveDesk'>) => window.cashdesk.settings.saveDesk(request),
+  backupNow: () => window.cashdesk.backup.now({}),
+
+  /** Recent shifts, for exporting one of them. */
+  shifts: () => window.cashdesk.shift.list({ limit: 30 }),
+  exportCsv: (request: Request<'history.exportCsv'>) => window.cashdesk.history.exportCsv(request),
+  exportDiagnostics: (request: Request<'diagnostics.export'>) => window.cashdesk.diagnostics.export(request),
 };

@@ -1,7 +1,14 @@
 import type { EventPayload, Request } from '../../common/contract.ts';
 
-type Listener<E extends 'app.changed' | 'connectivity.changed' | 'lookup.answered' | 'operation.attention'> =
-  (payload: EventPayload<E>) => void;
+type Listener<
+  E extends
+    | 'app.changed'
+    | 'connectivity.changed'
+    | 'lookup.answered'
+    | 'operation.attention'
+    | 'desk.changed'
+    | 'updates.ready',
+> = (payload: EventPayload<E>) => void;
 
 /** The app-wide calls: the state every room reads, and the pushes that keep it current. */
 export const appApi = {
@@ -14,6 +21,21 @@ export const appApi = {
     window.cashdesk.on('lookup.answered', listener),
   onAttention: (listener: Listener<'operation.attention'>) =>
     window.cashdesk.on('operation.attention', listener),
+  onUpdateReady: (listener: Listener<'updates.ready'>) => window.cashdesk.on('updates.ready', listener),
+  setIdle: (request: Request<'app.setIdle'>) => window.cashdesk.app.setIdle(request),
+  installUpdate: () => window.cashdesk.updates.install({}),
+  /** A default path in the data folder for a file the agent exports. */
+  suggestPath: (request: Request<'files.suggestPath'>) => window.cashdesk.files.suggestPath(request),
+};
+
+/** The desk's lock and who is signed in: every screen, the lock screen and the shift bar read it. */
+export const deskApi = {
+  state: () => window.cashdesk.desk.state({}),
+  lock: () => window.cashdesk.desk.lock({}),
+  unlock: (request: Request<'desk.unlock'>) => window.cashdesk.desk.unlock(request),
+  touch: () => window.cashdesk.desk.touch({}),
+  unlockSupervisor: (request: Request<'supervisor.unlock'>) => window.cashdesk.supervisor.unlock(request),
+  onDeskChanged: (listener: Listener<'desk.changed'>) => window.cashdesk.on('desk.changed', listener),
 };
 
 /** What every operation screen shares: recording the cash, asking for its status, and its pushes. */

@@ -1,7 +1,9 @@
-import { appApi } from './api.ts';
+import { appApi, deskApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
 import { useAttention } from './state/attention.ts';
+import { useDesk } from './state/desk.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
+import { useUpdateOffer } from './state/updateOffer.ts';
 
 /** Subscribes before the first request, so no push from the core can slip between load and listen. */
 export function bindCoreEvents(): void {
@@ -10,4 +12,6 @@ export function bindCoreEvents(): void {
   appApi.onConnectivityChanged(setConnectivity);
   appApi.onLookupAnswered(useLookupAnswers.getState().add);
   appApi.onAttention(useAttention.getState().receive);
+  deskApi.onDeskChanged((desk) => void useDesk.getState().accept({ ok: true, value: desk }));
+  appApi.onUpdateReady(useUpdateOffer.getState().offer);
 }

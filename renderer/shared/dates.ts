@@ -45,3 +45,15 @@ export function parseDay(text: string, locale: string): Day | '' | null {
   }
   return `${year}-${String(value.month).padStart(2, '0')}-${String(value.day).padStart(2, '0')}`;
 }
+
+/** The local midnight that starts a day (or `plusDays` after it), as the core's UTC time. */
+export function startOfDay(day: Day, plusDays: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + plusDays).toISOString();
+}
+
+/** Today as a Day, in local time. */
+export function today(): Day {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

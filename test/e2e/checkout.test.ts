@@ -180,12 +180,12 @@ test('a payin can be done with the keyboard alone', async (t) => {
   // Focus starts on Cash in; Tab walks the rest of Home in reading order.
   assert.equal(await focused(), 'Cash in');
   const order: string[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 5; i++) {
     await keyboard.press('Tab');
     order.push(await focused());
   }
-  assert.deepEqual(order, ['Cash out', 'Lookup', 'History', 'Settings']);
-  for (let i = 0; i < 4; i++) await keyboard.press('Shift+Tab');
+  assert.deepEqual(order, ['Cash out', 'Lookup', 'History', 'Shifts', 'Settings']);
+  for (let i = 0; i < 5; i++) await keyboard.press('Shift+Tab');
   await h.screen('home-focus');
   await keyboard.press('Enter');
 

@@ -458,15 +458,18 @@ test('Settings: live token states in training, and Live without a gateway URL sa
   await openHome(page, h.url);
   for (const language of ['en', 'ru'] as const) {
     await speak(page, language);
+    // A new training desk has no supervisor PIN: Settings open without one.
     await page.locator('.home-secondary .button-quiet').click();
-    await page.locator('.confirm-panel .button-primary').click();
     const tokens = page.getByTestId('settings-tokens');
     await tokens.waitFor();
-    const url = page.locator('input[type=url]');
+    const url = page.locator('input[type=url]').first();
+    const save = page.getByRole('button', {
+      name: language === 'en' ? 'Save settings' : 'Сохранить настройки',
+    });
     await page
       .getByRole('button', { name: language === 'en' ? 'Switch to Live' : 'Перейти в рабочий режим' })
       .click();
-    await page.getByTestId('live-needs-url').waitFor();
+    await page.getByTestId('live-needs-gatewayUrl').waitFor();
     assert.equal(await url.getAttribute('aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'url');
     const said = await page.locator(`[id="${await url.getAttribute('aria-describedby')}"]`).innerText();
@@ -481,7 +484,7 @@ test('Settings: live token states in training, and Live without a gateway URL sa
 
     // Training needs no token; the live ones are shown as they stand, not as "set".
     await url.fill(h.sandbox.url);
-    await page.locator('form button[type=submit].button-primary').first().click();
+    await save.click();
     const badges = tokens.locator('.badge');
     await until(async () => (await badges.count()) === 2, 'the token rows');
     assert.deepEqual(
@@ -493,7 +496,7 @@ test('Settings: live token states in training, and Live without a gateway URL sa
       .waitFor();
     await h.screen(`${language}-training-tokens`);
     await url.fill('');
-    await page.locator('form button[type=submit].button-primary').first().click();
+    await save.click();
     await until(async () => (await badges.count()) === 0, 'the URL to be cleared');
     await page.keyboard.press('Escape');
     await page.locator('.tile-payin').waitFor();

@@ -25,6 +25,7 @@ import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import { APP_ORIGIN } from '../../main/ipc/guard.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
+import type { DayOptions } from '../../main/shift/day.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
 import { type ChromiumPrinter, createChromiumPrinter } from './chromium-printer.ts';
 
@@ -97,6 +98,8 @@ export type StackOptions = {
   /** Defaults to the integration tests' fast timeouts; the preview passes the production ones ({}). */
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
+  /** The agent's day: PIN waits, the supervisor's time, the idle lock. */
+  day?: DayOptions;
 };
 
 export type Stack = {
@@ -123,6 +126,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     training: sandbox,
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
+    ...(options.day ? { day: options.day } : {}),
     printer,
   });
   const server = await serveRenderer();

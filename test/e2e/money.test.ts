@@ -4,11 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { OperationEvent, OperationView, Settings } from '../../common/contract.ts';
+import type { OperationEvent, OperationView } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
-import { foreignOperation, REQUISITE_VALUES, until } from '../support/core.ts';
-import { goLive, must, SUPERVISOR_PIN } from '../support/desk.ts';
-
+import { foreignOperation, until } from '../support/core.ts';
+import { goLiveInSettings, openSettings, setSupervisorPin, signIn, startCashPayout } from './day-flows.ts';
 import { cashInButton, confirmPhone, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
 
@@ -32,12 +31,6 @@ async function smallScreen(h: E2E, step: string): Promise<void> {
   await h.page.setViewportSize({ width: 1024, height: 768 });
   await h.screen(`${step}-1024x768`);
   if (size) await h.page.setViewportSize(size);
-}
-
-async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'I am a supervisor, open Settings' }).click();
-  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
 }
 
 /** A payout of KZT at shop 1001 made straight through the core, waiting for its confirmation. */
@@ -182,17 +175,7 @@ test('figures the gateway holds differently hold the cash and say what differs',
   const h = await startE2E(t, 'mismatch');
   const { page, sandbox } = h;
   await openHome(page, h.url);
-  await page.getByRole('button', { name: /^Cash out/ }).click();
-  await page.getByRole('button', { name: /^Cash KZT/ }).click();
-  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('20000');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('PAYER-MIS');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill(REQUISITE_VALUES.fullName!);
-  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
-  const number = await page.getByTestId('operation-number').innerText();
+  const number = await startCashPayout(page, '20000', 'PAYER-MIS');
 
   // From now on the gateway answers every lookup with a larger amount than was entered.
   sandbox.inject(
@@ -263,19 +246,22 @@ test('Settings list the unresolved operations before a change of gateway URL or 
   const h = await startE2E(t, 'settings-unresolved');
   const { page, core, sandbox } = h;
   const waiting = await payoutThroughCore(core, 'PAYER-OPEN');
-  // The supervisor's part, done here through the core: a PIN (which unlocks Settings), the desk's
-  // own terminal ID, and the training shift closed, as Live requires.
-  const state = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: Settings } };
-  const { mode: _mode, ...saved } = state.value.settings;
-  await must(core.invoke, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
-  await must(core.invoke, 'shift.close', { counted: [] });
-  await must(core.invoke, 'settings.save', { ...saved, terminalId: 'T07' });
   await openHome(page, h.url);
+  // The training shift the payout opened closes first, as Live requires; no cash moved in it.
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  await page.getByText('No cash moved in this shift: there is nothing to count.').waitFor();
+  await page.getByRole('button', { name: 'Check the count' }).click();
+  await page.getByRole('button', { name: 'Close the shift' }).click();
+  await page.getByRole('heading', { name: /^Z report No\. \d+$/ }).waitFor();
+  await page.keyboard.press('Escape');
+  // The supervisor's part: a PIN (which leaves Settings open) and the desk's own terminal ID.
   await openSettings(page);
+  await setSupervisorPin(page);
+  await page.getByRole('textbox', { name: 'Terminal ID' }).fill('T07');
 
   // Live needs a gateway URL first: the URL field says so (see counter.test.ts).
   await page.getByRole('button', { name: 'Switch to Live' }).click();
-  await page.getByTestId('live-needs-url').waitFor();
+  await page.getByTestId('live-needs-gatewayUrl').waitFor();
 
   const list = page.getByTestId('unresolved');
   const url = page.getByRole('textbox', { name: 'Gateway URL' });
@@ -323,11 +309,11 @@ test('Settings list the unresolved operations before a change of gateway URL or 
 test('an operation whose lookup waits for a token says so, and who must act', async (t) => {
   const h = await startE2E(t, 'token-wait');
   const { page, core, sandbox } = h;
-  // Live against the sandbox itself (loopback may be plain http), with its token for shop 1001.
-  const settings = (await core.invoke('app.getState', {})) as { ok: true; value: { settings: Settings } };
-  const { mode: _mode, ...saved } = settings.value.settings;
-  await goLive(core.invoke, { ...saved, gatewayUrl: sandbox.url });
-  await core.invoke('settings.setToken', { shopId: 1001, token: sandbox.token });
+  // Live against the sandbox itself (loopback may be plain http), with its token for shop 1001, set
+  // up in Settings as a supervisor does, and a shift opened at the counter.
+  await openHome(page, h.url);
+  await goLiveInSettings(page, { sandbox, shops: [1001] });
+  await signIn(page, 'Aigerim', {});
   const payout = await payoutThroughCore(core, 'PAYER-TOKEN');
   // The gateway stops accepting the token: every lookup from now on is refused.
   sandbox.inject('getOperation', { kind: 'respond', status: 401 }, Number.POSITIVE_INFINITY);

@@ -9,13 +9,14 @@ import { receiptCode } from '../../common/receipt-code.ts';
 import type { Core } from '../../main/core.ts';
 import { pdfText } from '../support/pdf.ts';
 import { PREVIEW_PRINTER } from './chromium-printer.ts';
+import { openSettings, settingsPart } from './day-flows.ts';
 import { createThroughCore, openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
 
-async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'I am a supervisor, open Settings' }).click();
-  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+/** The printing part of Settings, on a training desk without a supervisor PIN. */
+async function openPrintingSettings(page: Page): Promise<void> {
+  await openSettings(page);
+  await settingsPart(page, 'Printing');
 }
 
 async function printingNow(core: Core): Promise<AppState['settings']['printing']> {
@@ -28,7 +29,7 @@ test('Settings choose the printer, the paper and the copies, and print a test pa
   const h = await startE2E(t, 'printing-settings');
   const { page } = h;
   await openHome(page, h.url);
-  await openSettings(page);
+  await openPrintingSettings(page);
   const panel = page.getByRole('form', { name: 'Printing' });
   await panel.getByRole('combobox', { name: 'Printer' }).selectOption(PREVIEW_PRINTER.name);
   await panel.getByRole('radio', { name: '58 mm thermal roll' }).check();
@@ -51,6 +52,7 @@ test('Settings choose the printer, the paper and the copies, and print a test pa
   assert.match(pdfText(h.printer.printed[0]!.pdf), /TEST PRINT/);
 
   // Saving the general settings leaves the printing settings as they are.
+  await settingsPart(page, 'Mode, gateway and tokens');
   await page.getByRole('button', { name: 'Save settings', exact: true }).click();
   await page.getByText('Settings saved.', { exact: true }).waitFor();
   assert.equal((await printingNow(h.core)).paper, '58mm');

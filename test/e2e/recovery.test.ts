@@ -102,11 +102,13 @@ test('a rejected token stops the flow and sends the agent to a supervisor', asyn
   assert.equal(await page.getByRole('button', { name: /^Cash out/ }).isDisabled(), true);
   await h.screen('home-stopped');
 
+  // No supervisor PIN on this training desk yet: Settings open, and say a PIN should be set.
   await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('heading', { name: 'Are you a supervisor?' }).waitFor();
-  await h.screen('settings-gate');
-  await page.getByRole('button', { name: 'I am a supervisor, open Settings' }).click();
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+  await page
+    .getByTestId('supervisor-panel')
+    .getByText(/^No supervisor PIN is set yet/)
+    .waitFor();
   await h.screen('settings');
 
   // Only https reaches a remote gateway; the contract's own schema says so on screen.
@@ -124,9 +126,11 @@ test('a rejected token stops the flow and sends the agent to a supervisor', asyn
   assert.equal(await token.inputValue(), '');
   await h.screen('settings-saved-with-tokens');
 
+  // Live needs a supervisor PIN first, and the page says so before asking anything.
   await page.getByRole('button', { name: 'Switch to Live' }).click();
-  await page.getByRole('heading', { name: 'Switch to Live?' }).waitFor();
-  await h.screen('settings-live-confirmation');
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Switch to Live' }).waitFor();
+  await page
+    .getByTestId('live-needs-supervisorPin')
+    .getByText(/^Live needs a supervisor PIN/)
+    .waitFor();
+  await h.screen('settings-live-blocked');
 });

@@ -119,6 +119,9 @@ before(async () => {
     'receipts.savePdf': { localId: created.localId, copy: 'payer' },
     'receipts.printers': {},
     'receipts.testPrint': {},
+    'receipts.printReport': { kind: 'X' },
+    'receipts.saveReportPdf': { kind: 'Z', shiftId: 1 },
+    'files.suggestPath': { name: 'history.csv' },
     'app.setIdle': { home: true },
     'updates.install': {},
     'diagnostics.export': { path: join(dataDir, 'diagnostics.zip'), supervisorPin: '1234' },
@@ -211,9 +214,12 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   // No printer in this core: nothing is printed, and nothing is persisted either way.
   'receipts.printers',
   'receipts.testPrint',
+  'receipts.printReport',
+  // Answers a path in the data folder's exports/, which is outside what the snapshot holds.
+  'files.suggestPath',
 ]);
 /** Channels without input that act, but here have nothing to act on (no operator signed in, no backup folder). */
-const REFUSED_HERE: ReadonlySet<ChannelName> = new Set(['desk.lock', 'backup.now']);
+const REFUSED_HERE: ReadonlySet<ChannelName> = new Set(['desk.lock', 'backup.now', 'receipts.saveReportPdf']);
 
 function assertInvalidInput(result: Result<unknown>, field?: string) {
   assert.equal(result.ok, false, `accepted: ${JSON.stringify(result)}`);
@@ -399,6 +405,11 @@ describe('near misses the agent could actually produce are named', () => {
     ['settings.save', (b) => ({ ...b, updateUrl: 'http://updates.example.com' }), 'updateUrl'],
     ['settings.save', (b) => ({ ...b, updateUrl: 'http://127.0.0.1:8080/updates' }), 'updateUrl'],
     ['settings.save', (b) => ({ ...b, updateUrl: 'https://user:pw@updates.example.com' }), 'updateUrl'],
+    ['receipts.printReport', () => ({ kind: 'Z' }), 'shiftId'],
+    ['receipts.printReport', () => ({ kind: 'Y' }), 'kind'],
+    ['receipts.saveReportPdf', () => ({ kind: 'X', shiftId: 1 }), 'shiftId'],
+    ['files.suggestPath', () => ({ name: '../escape.csv' }), 'name'],
+    ['files.suggestPath', () => ({ name: 'report.exe' }), 'name'],
     ['app.setIdle', () => ({ home: 'yes' }), 'home'],
     ['diagnostics.export', (b) => ({ ...b, path: 'diagnostics.zip' }), 'path'],
     ['diagnostics.export', (b) => ({ ...b, path: '/tmp/diagnostics.txt' }), 'path'],

@@ -205,7 +205,20 @@ describe('the supervisor', () => {
       async () => (await h.call('desk.state', {})).supervisor.unlockedUntil === null,
       'the unlocked time to run out',
     );
-    assert.equal(refusal(await h.invoke('settings.save', settings)).kind, 'locked');
+    // A save that changes nothing but the language needs no supervisor (the language switch).
+    assert.equal(refusal(await h.invoke('settings.save', { ...settings, kiosk: true })).kind, 'locked');
+  });
+
+  test('the language switch needs no supervisor; anything else saved with it does', async (t) => {
+    const h = await startHarness(t);
+    const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    await h.call('supervisor.lock', {});
+    const { settings: saved } = await h.call('settings.save', { ...settings, language: 'ru' });
+    assert.equal(saved.language, 'ru');
+    await h.call('settings.save', { ...settings, language: 'en', printing: saved.printing });
+    const error = refusal(await h.invoke('settings.save', { ...settings, language: 'ru', kiosk: true }));
+    assert.deepEqual([error.kind, error.field], ['locked', 'supervisor']);
   });
 
   test('a forgotten supervisor PIN: a file in the data folder resets it and keeps everything else', async (t) => {
@@ -236,7 +249,7 @@ describe('the supervisor', () => {
     assert.deepEqual(tables().slice(2), before.slice(2));
     assert.ok(logLines(h).some((l) => l.event === 'supervisor_pin_reset'));
     // In Live nothing supervised opens until a new PIN is set, which needs no old one.
-    const unset = refusal(await h.invoke('settings.save', await settingsOf(h)));
+    const unset = refusal(await h.invoke('settings.save', { ...(await settingsOf(h)), kiosk: true }));
     assert.deepEqual([unset.kind, unset.field], ['locked', 'supervisorPin']);
     await h.call('supervisor.setPin', { pin: '58203' });
     await h.call('settings.saveDesk', {

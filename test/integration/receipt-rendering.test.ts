@@ -438,6 +438,8 @@ describe('shift reports', () => {
         overThreshold: false,
       },
     ],
+    note: null,
+    supervisorApproved: false,
     reconciliations: [{ complete: true, checked: 21, unanswered: 0, findings: [] }],
   };
 

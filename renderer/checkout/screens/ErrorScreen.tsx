@@ -26,7 +26,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   const lookUp = useCheckout((s) => s.lookUp);
   const restartSession = useCheckout((s) => s.restartSession);
   const openHome = useNavigation((s) => s.openHome);
-  const openSettingsGate = useNavigation((s) => s.openSettingsGate);
+  const openSettings = useNavigation((s) => s.openSettings);
   const returnTo = useNavigation((s) => s.returnTo);
   const { busy, run } = useInFlight();
   const [lookup, setLookup] = useState<LookupResult['state'] | null>(null);
@@ -89,7 +89,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
           </button>
         )}
         {NEEDS_SUPERVISOR.has(kind) && (
-          <button ref={primary} type="button" className="button-primary" onClick={openSettingsGate}>
+          <button ref={primary} type="button" className="button-primary" onClick={openSettings}>
             {t('error.openSettings')}
           </button>
         )}

@@ -6,6 +6,7 @@ import type {
   Request,
   Response,
 } from '../../../common/contract.ts';
+import { startOfDay } from '../../shared/dates.ts';
 import { historyApi } from '../api.ts';
 
 export type HistoryQuery = {
@@ -77,9 +78,4 @@ function toRequest(query: HistoryQuery, before: Cursor | undefined): Request<'hi
     before,
     limit: PAGE,
   };
-}
-
-function startOfDay(day: string, plusDays: number): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date + plusDays).toISOString();
 }

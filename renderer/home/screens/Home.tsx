@@ -1,31 +1,46 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../checkout/state/checkout.ts';
+import { appApi } from '../../shared/api.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { useShops, useTokenState } from '../../shared/state/appState.ts';
+import { useShops, useTokenState, useTraining } from '../../shared/state/appState.ts';
+import { useDesk } from '../../shared/state/desk.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
+import { ShiftActions } from '../../shift/components/ShiftActions.tsx';
 import { OpenTray } from '../components/OpenTray.tsx';
 import { ShopSelector } from '../components/ShopSelector.tsx';
+import { UpdateOffer } from '../components/UpdateOffer.tsx';
 
 export function Home() {
   const { t } = useTranslation();
   const shops = useShops();
   const shop = useCurrentShop();
   const token = useTokenState(shop.id);
+  const training = useTraining();
+  const shiftOpen = useDesk((s) => s.desk?.shift !== null);
   const start = useCheckout((s) => s.start);
   const openLookup = useNavigation((s) => s.openLookup);
   const openHistory = useNavigation((s) => s.openHistory);
-  const openSettingsGate = useNavigation((s) => s.openSettingsGate);
+  const openSettings = useNavigation((s) => s.openSettings);
+  const openShift = useNavigation((s) => s.openShift);
   const cashIn = useFocusOnMount<HTMLButtonElement>();
   useEffect(() => {
     // The bench measures navigation → first interactive Home from this mark.
     if (performance.getEntriesByName('home-ready').length === 0) performance.mark('home-ready');
   }, []);
+  useEffect(() => {
+    // An update is offered only while the desk idles here; any other screen may be mid-payment.
+    void appApi.setIdle({ home: true });
+    return () => void appApi.setIdle({ home: false });
+  }, []);
   const rejected = token === 'rejected';
+  // In Live nothing happens outside a shift: the tiles wait for someone to sign in.
+  const blocked = rejected || (!training && !shiftOpen);
   return (
     <ScreenFrame title={t('home.title')}>
+      <UpdateOffer />
       {rejected && (
         <p className="alert alert-danger" role="alert">
           {t('home.tokenRejected')}
@@ -36,13 +51,14 @@ export function Home() {
           {t('home.tokenMissing')}
         </p>
       )}
+      <ShiftActions />
       {shops.length > 1 && <ShopSelector />}
       <div className="home-actions">
         <button
           ref={cashIn}
           type="button"
           className="tile tile-payin"
-          disabled={rejected}
+          disabled={blocked}
           onClick={() => start('payin', shop.id)}
         >
           <span className="tile-title">{t('type.payin')}</span>
@@ -51,7 +67,7 @@ export function Home() {
         <button
           type="button"
           className="tile tile-payout"
-          disabled={rejected}
+          disabled={blocked}
           onClick={() => start('payout', shop.id)}
         >
           <span className="tile-title">{t('type.payout')}</span>
@@ -66,7 +82,10 @@ export function Home() {
         <button type="button" onClick={openHistory}>
           {t('home.history')}
         </button>
-        <button type="button" className="button-quiet" onClick={openSettingsGate}>
+        <button type="button" onClick={() => openShift('shifts')}>
+          {t('home.shifts')}
+        </button>
+        <button type="button" className="button-quiet" onClick={openSettings}>
           {t('home.settings')}
         </button>
       </div>

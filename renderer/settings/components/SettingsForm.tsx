@@ -11,8 +11,11 @@ import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
 import { ShopRows } from './ShopRows.tsx';
 import { UnresolvedList } from './UnresolvedList.tsx';
 
-/** `urlNeeded`: Live was asked for with no gateway URL saved; the URL field says so and takes focus. */
-export function SettingsForm({ urlNeeded }: { urlNeeded: boolean }) {
+/** A field Live cannot do without, as it stands: no gateway URL, or the default terminal ID. */
+export type LiveNeed = 'gatewayUrl' | 'terminalId';
+
+/** `needed`: Live was asked for without this; its field says so and takes focus. */
+export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
   const { t } = useTranslation();
   const settings = useLoaded((app) => app.settings);
   const saveSettings = useAppState((s) => s.saveSettings);
@@ -26,10 +29,16 @@ export function SettingsForm({ urlNeeded }: { urlNeeded: boolean }) {
   const { busy, run } = useInFlight();
   const ids = useId();
   const urlField = useRef<HTMLInputElement>(null);
+  const terminalField = useRef<HTMLInputElement>(null);
+  const urlNeeded = needed === 'gatewayUrl' && settings.gatewayUrl === null;
+  const terminalNeeded = needed === 'terminalId' && settings.terminalId === 'T01';
   useEffect(() => {
     if (urlNeeded) urlField.current?.focus();
-  }, [urlNeeded]);
+    if (terminalNeeded) terminalField.current?.focus();
+  }, [urlNeeded, terminalNeeded]);
   const urlProblem = problems.gatewayUrl ?? (urlNeeded ? t('settings.gatewayUrlMissing') : undefined);
+  const terminalProblem =
+    problems.terminalId ?? (terminalNeeded ? t('settings.terminalIdDefault') : undefined);
   const set = (patch: Partial<SettingsDraft>) => {
     setSaved(false);
     setDraft((previous) => ({ ...previous, ...patch }));
@@ -93,16 +102,35 @@ export function SettingsForm({ urlNeeded }: { urlNeeded: boolean }) {
         id={`${ids}-terminal`}
         label={t('settings.terminalId')}
         hint={t('settings.terminalIdHint')}
-        problem={problems.terminalId}
+        problem={terminalProblem}
       >
         <input
+          ref={terminalField}
           id={`${ids}-terminal`}
           autoComplete="off"
           spellCheck={false}
           value={draft.terminalId}
-          aria-invalid={problems.terminalId !== undefined}
+          aria-invalid={terminalProblem !== undefined}
           aria-describedby={`${ids}-terminal-hint`}
           onChange={(event) => set({ terminalId: event.target.value.toUpperCase() })}
+        />
+      </Field>
+      <Field
+        id={`${ids}-update`}
+        label={t('settings.updateUrl')}
+        hint={t('settings.updateUrlHint')}
+        problem={problems.updateUrl}
+      >
+        <input
+          id={`${ids}-update`}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.updateUrl}
+          aria-invalid={problems.updateUrl !== undefined}
+          aria-describedby={`${ids}-update-hint`}
+          onChange={(event) => set({ updateUrl: event.target.value })}
         />
       </Field>
       <div className="field">

@@ -5,19 +5,30 @@ import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
+import { useDesk } from '../../shared/state/desk.ts';
 import { settingsApi } from '../api.ts';
 import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
+import type { LiveNeed } from './SettingsForm.tsx';
 import { UnresolvedList } from './UnresolvedList.tsx';
+
+/** What stops a switch, said before the supervisor confirms anything. */
+type Blocker = LiveNeed | 'supervisorPin' | 'shiftOpen';
+
+/** The terminal ID every desk starts with: two desks with it collide on operation numbers. */
+const DEFAULT_TERMINAL = 'T01';
 
 /**
  * Going Live moves real money, so it takes a second, explicit yes. Back to Training takes one click,
  * unless operations are still unresolved: then either way the supervisor sees them first and confirms.
  */
-export function SettingsMode({ onUrlNeeded }: { onUrlNeeded(): void }) {
+export function SettingsMode({ onNeeded }: { onNeeded(need: LiveNeed): void }) {
   const { t } = useTranslation();
   const mode = useLoaded((app) => app.settings.mode);
   const gatewayUrl = useLoaded((app) => app.settings.gatewayUrl);
-  const [urlNeeded, setUrlNeeded] = useState(false);
+  const terminalId = useLoaded((app) => app.settings.terminalId);
+  const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
+  const shiftOpen = useDesk((s) => (s.desk?.shift ?? null) !== null);
+  const [blocker, setBlocker] = useState<Blocker | null>(null);
   const accept = useAppState((s) => s.accept);
   /** The unresolved operations shown while confirming; null when no confirmation is open. */
   const [confirming, setConfirming] = useState<Unresolved[] | null>(null);
@@ -30,17 +41,27 @@ export function SettingsMode({ onUrlNeeded }: { onUrlNeeded(): void }) {
     const result = await run(async () => accept(await settingsApi.setMode({ mode: next })));
     if (!result) return;
     setConfirming(null);
-    // The core's own check, should the URL have gone meanwhile: said at the field, like the one below.
-    if (!result.ok && result.error.field === 'gatewayUrl') return needUrl();
+    // The core's own checks, should something have changed meanwhile: said as the ones below.
+    const field = result.ok ? undefined : result.error.field;
+    if (field === 'gatewayUrl' || field === 'terminalId' || field === 'supervisorPin') return block(field);
     setError(result.ok ? null : result.error);
   };
-  const needUrl = () => {
-    setUrlNeeded(true);
-    onUrlNeeded();
+  const block = (found: Blocker) => {
+    setBlocker(found);
+    if (found === 'gatewayUrl' || found === 'terminalId') onNeeded(found);
+  };
+  const blockerNow = (): Blocker | null => {
+    if (shiftOpen) return 'shiftOpen';
+    if (next !== 'live') return null;
+    if (!gatewayUrl) return 'gatewayUrl';
+    if (!pinSet) return 'supervisorPin';
+    if (terminalId === DEFAULT_TERMINAL) return 'terminalId';
+    return null;
   };
   const ask = async () => {
-    if (next === 'live' && !gatewayUrl) return needUrl();
-    setUrlNeeded(false);
+    const stop = blockerNow();
+    if (stop) return block(stop);
+    setBlocker(null);
     const found = await run(findUnresolved);
     if (!found) return;
     setError(found.ok ? null : found.error);
@@ -54,9 +75,9 @@ export function SettingsMode({ onUrlNeeded }: { onUrlNeeded(): void }) {
       <h2 id={`${ids}-title`}>{t('settings.mode')}</h2>
       <p className="lead">{mode === 'training' ? t('settings.modeTraining') : t('settings.modeLive')}</p>
       <ErrorAlert error={error} />
-      {urlNeeded && !gatewayUrl && (
-        <p className="alert alert-warning" role="alert" data-testid="live-needs-url">
-          {t('settings.liveNeedsUrl')}
+      {blocker && blocker === blockerNow() && (
+        <p className="alert alert-warning" role="alert" data-testid={`live-needs-${blocker}`}>
+          {t(`settings.blocked.${blocker}`)}
         </p>
       )}
       {confirming === null ? (

@@ -12,6 +12,8 @@ export type SettingsDraft = {
   terminalId: string;
   language: Language;
   kiosk: boolean;
+  /** Empty: updates off. */
+  updateUrl: string;
 };
 
 /** Problems keyed by the schema's path ("gatewayUrl", "shops.0.id"), in the agent's language. */
@@ -24,6 +26,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     terminalId: settings.terminalId,
     language: settings.language,
     kiosk: settings.kiosk,
+    updateUrl: settings.updateUrl ?? '',
   };
 }
 
@@ -40,6 +43,7 @@ export function checkDraft(
     terminalId: draft.terminalId.trim(),
     language: draft.language,
     kiosk: draft.kiosk,
+    updateUrl: draft.updateUrl.trim() || null,
   };
   const parsed = Settings.safeParse(candidate);
   const problems: Problems = {};
@@ -59,6 +63,7 @@ function problemText(path: PropertyKey[], t: TFunction): string {
   const [field, , part] = path;
   if (field === 'gatewayUrl') return t('settings.gatewayUrlHint');
   if (field === 'terminalId') return t('settings.terminalIdHint');
+  if (field === 'updateUrl') return t('settings.updateUrlHint');
   if (field === 'shops' && part === 'id') return t('settings.shopIdInvalid');
   if (field === 'shops' && part === 'name') return t('settings.shopNameInvalid');
   return t('settings.shopsInvalid');

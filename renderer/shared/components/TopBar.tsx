@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ShiftBar } from '../../shift/components/ShiftBar.tsx';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
@@ -7,6 +8,7 @@ export function TopBar() {
   return (
     <header className="top-bar">
       <span className="brand">{t('app.name')}</span>
+      <ShiftBar />
       <ConnectivityIndicator />
       <LanguageSwitch />
     </header>

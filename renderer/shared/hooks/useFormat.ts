@@ -6,6 +6,8 @@ export type Format = {
   money(amount: string, currency: string): string;
   /** A full time: date, time and zone. */
   dateTime(iso: string): string;
+  /** Date and clock to the minute, with the zone: when a shift opened or closed, on a report. */
+  stamp(iso: string): string;
   /** The clock alone for today, as "at 10:42" reads at the counter; the day too for any other. */
   time(iso: string): string;
 };
@@ -25,6 +27,14 @@ export function useFormat(): Format {
       second: '2-digit',
       timeZoneName: 'short',
     });
+    const stamps = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
     const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
     const dayAndClock = new Intl.DateTimeFormat(locale, {
       month: 'short',
@@ -35,6 +45,7 @@ export function useFormat(): Format {
     return {
       money: (amount, currency) => formatMoney(amount, currency, locale),
       dateTime: (iso) => dates.format(new Date(iso)),
+      stamp: (iso) => stamps.format(new Date(iso)),
       time: (iso) => {
         const at = new Date(iso);
         return (at.toDateString() === new Date().toDateString() ? clock : dayAndClock).format(at);

@@ -5,8 +5,13 @@ type CheckoutStep = 'method' | 'amount' | 'payer' | 'session' | 'waiting' | 'com
 
 export type Screen =
   | { name: 'home' }
-  | { name: 'settingsGate' }
   | { name: 'settings' }
+  | { name: 'signIn' }
+  | { name: 'xReport' }
+  | { name: 'cashMovement' }
+  | { name: 'closeShift' }
+  | { name: 'shifts' }
+  | { name: 'zReport'; shiftId: number; back: Screen }
   | { name: 'lookup' }
   | { name: 'history' }
   | { name: 'historyDetail'; localId: number; back: Screen }
@@ -20,8 +25,10 @@ type NavigationStore = {
   openLookup(): void;
   openHistory(): void;
   openHistoryDetail(localId: number, back: Screen): void;
-  openSettingsGate(): void;
   openSettings(): void;
+  /** The shift's screens: sign in with the float, the X report, the drawer, the close, the list. */
+  openShift(screen: 'signIn' | 'xReport' | 'cashMovement' | 'closeShift' | 'shifts'): void;
+  openZReport(shiftId: number, back: Screen): void;
   /** For the checkout store, which alone knows the order of its steps. */
   showStep(step: CheckoutStep): void;
   showError(error: AppError, back: Screen): void;
@@ -35,8 +42,9 @@ export const useNavigation = create<NavigationStore>()((set) => ({
   openLookup: () => set({ screen: { name: 'lookup' } }),
   openHistory: () => set({ screen: { name: 'history' } }),
   openHistoryDetail: (localId, back) => set({ screen: { name: 'historyDetail', localId, back } }),
-  openSettingsGate: () => set({ screen: { name: 'settingsGate' } }),
   openSettings: () => set({ screen: { name: 'settings' } }),
+  openShift: (name) => set({ screen: { name } }),
+  openZReport: (shiftId, back) => set({ screen: { name: 'zReport', shiftId, back } }),
   showStep: (step) => set({ screen: { name: step } }),
   showError: (error, back) => set({ screen: { name: 'error', error, back } }),
   returnTo: (screen) => set({ screen }),

@@ -1,0 +1,58 @@
+// The X and Z reports on paper or as a PDF, laid out by renderShiftReport at the paper set in
+// Settings, in the desk's language. Unlike a receipt a report is not counted: printing it again
+// later prints the same report, and the support log records each print.
+import { writeFile } from 'node:fs/promises';
+import type { PrintResult, XReport, ZReport } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { Log } from '../log.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { Printer } from './printer.ts';
+import { sendToPrinter } from './send.ts';
+import { renderShiftReport } from './shift-report-template.ts';
+
+/** The shift service's reports: the open shift's X (refused with no shift open), a closed shift's Z. */
+export type ShiftReports = { x(): XReport; z(shiftId: number): ZReport };
+
+export type ReportRequest = { kind: 'X' } | { kind: 'Z'; shiftId: number };
+
+type Deps = {
+  settings: SettingsService;
+  log: Log;
+  printer: Printer | undefined;
+  reports: ShiftReports;
+};
+
+export function createReportPrinting(deps: Deps) {
+  const { settings, printer } = deps;
+
+  function render(request: ReportRequest, paper = settings.get().printing.paper) {
+    const { language } = settings.get();
+    if (request.kind === 'X') {
+      const report = deps.reports.x();
+      return { html: renderShiftReport({ kind: 'X', report, paper, language }), shiftId: report.shift.id };
+    }
+    const report = deps.reports.z(request.shiftId);
+    return { html: renderShiftReport({ kind: 'Z', report, paper, language }), shiftId: request.shiftId };
+  }
+
+  return {
+    async print(request: ReportRequest): Promise<PrintResult> {
+      const { html, shiftId } = render(request);
+      const result = await sendToPrinter(printer, settings, html);
+      deps.log.info('report_printed', { kind: request.kind, shiftId, result });
+      return result;
+    },
+
+    async savePdf(request: ReportRequest): Promise<{ path: string | null }> {
+      if (!printer) throw new AgentError('conflict', 'Nothing can make a PDF here.');
+      // Rendered before the dialog opens, so a report that does not exist is refused first.
+      const { html, shiftId } = render(request);
+      const name = request.kind === 'X' ? `x-report-shift-${shiftId}.pdf` : `z-report-shift-${shiftId}.pdf`;
+      const path = await printer.choosePdfPath(name);
+      if (!path) return { path: null };
+      await writeFile(path, await printer.printToPdf(html, settings.get().printing.paper));
+      deps.log.info('report_pdf_saved', { kind: request.kind, shiftId });
+      return { path };
+    },
+  };
+}

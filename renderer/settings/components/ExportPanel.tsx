@@ -1,0 +1,96 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../common/contract.ts';
+import { DateField } from '../../shared/components/DateField.tsx';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { type Day, startOfDay, today } from '../../shared/dates.ts';
+import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useResult } from '../../shared/hooks/useResult.ts';
+import { useSuggestedPath } from '../../shared/hooks/useSuggestedPath.ts';
+import { settingsApi } from '../api.ts';
+import { PathField } from './PathField.tsx';
+
+/** The history as CSV, for one shift or a range of days, written where the supervisor says. */
+export function ExportPanel() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const shifts = useResult(settingsApi.shifts);
+  const [by, setBy] = useState<'shift' | 'dates'>('shift');
+  const [shiftId, setShiftId] = useState<number | null>(null);
+  const [from, setFrom] = useState<Day>(today());
+  const [to, setTo] = useState<Day>(today());
+  const [path, setPath] = useSuggestedPath(`history-${today()}.csv`);
+  const [error, setError] = useState<AppError | null>(null);
+  const [done, setDone] = useState<{ path: string; rows: number } | null>(null);
+  const { busy, run } = useInFlight();
+  const ids = useId();
+  const list = shifts.value?.shifts ?? [];
+  const chosen = shiftId ?? list[0]?.id ?? null;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const range = by === 'shift' ? (chosen ? { shiftId: chosen } : null) : dates(from, to);
+    if (!range) return;
+    const result = await run(() => settingsApi.exportCsv({ path: path.trim(), ...range }));
+    if (!result) return;
+    setError(result.ok ? null : result.error);
+    setDone(result.ok ? result.value : null);
+  };
+  return (
+    <form className="panel stack" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('exportCsv.title')}</h2>
+      <div className="segmented" role="radiogroup" aria-label={t('exportCsv.which')}>
+        {(['shift', 'dates'] as const).map((b) => (
+          <label key={b} className={by === b ? 'segment segment-on' : 'segment'}>
+            <input type="radio" name={`${ids}-by`} checked={by === b} onChange={() => setBy(b)} />
+            {t(`exportCsv.by.${b}`)}
+          </label>
+        ))}
+      </div>
+      {by === 'shift' ? (
+        <div className="field">
+          <label htmlFor={`${ids}-shift`}>{t('exportCsv.shift')}</label>
+          <select
+            id={`${ids}-shift`}
+            value={chosen ?? ''}
+            onChange={(e) => setShiftId(Number(e.target.value))}
+          >
+            {list.map((shift) => (
+              <option key={shift.id} value={shift.id}>
+                {t('exportCsv.shiftOption', {
+                  number: shift.id,
+                  name: shift.operator,
+                  time: format.time(shift.openedAt),
+                })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="field-row">
+          <DateField label={t('history.from')} value={from} onChange={setFrom} />
+          <DateField label={t('history.to')} value={to} onChange={setTo} />
+        </div>
+      )}
+      <PathField label={t('exportCsv.path')} value={path} onChange={setPath} />
+      <div role="status">
+        <ErrorAlert error={error} inLiveRegion />
+        {done && (
+          <p className="alert alert-info">{t('exportCsv.done', { count: done.rows, path: done.path })}</p>
+        )}
+      </div>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={busy || path.trim() === ''}>
+          {t('exportCsv.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Whole local days, the last one included; nothing while a date is missing. */
+function dates(from: Day, to: Day): { from: string; to: string } | null {
+  if (!from || !to) return null;
+  return { from: startOfDay(from, 0), to: new Date(Date.parse(startOfDay(to, 1)) - 1).toISOString() };
+}

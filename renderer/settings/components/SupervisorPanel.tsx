@@ -1,0 +1,101 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../common/contract.ts';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { PinField } from '../../shared/components/PinField.tsx';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useDesk } from '../../shared/state/desk.ts';
+import { settingsApi } from '../api.ts';
+
+/**
+ * The supervisor PIN: set once before Live (until then a training desk's Settings are open to
+ * anyone), changed by an unlocked supervisor, and Settings locked again on the way out.
+ */
+export function SupervisorPanel() {
+  const { t } = useTranslation();
+  const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
+  const accept = useDesk((s) => s.accept);
+  const [changing, setChanging] = useState(false);
+  const { busy, run } = useInFlight();
+  const ids = useId();
+  return (
+    <section className="panel stack" aria-labelledby={`${ids}-title`} data-testid="supervisor-panel">
+      <h2 id={`${ids}-title`}>{t('supervisor.title')}</h2>
+      {pinSet ? (
+        <>
+          <p>{t('supervisor.unlocked')}</p>
+          {changing ? (
+            <NewPin onDone={() => setChanging(false)} />
+          ) : (
+            <div className="actions">
+              <button type="button" onClick={() => setChanging(true)}>
+                {t('supervisor.change')}
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => run(async () => accept(await settingsApi.lockSupervisor()))}
+              >
+                {t('supervisor.lock')}
+              </button>
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="alert alert-warning">{t('supervisor.notSet')}</p>
+          <NewPin />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A new supervisor PIN, typed twice: a mistyped one would lock the supervisor out of their own desk. */
+function NewPin({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
+  const accept = useDesk((s) => s.accept);
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const { busy, run } = useInFlight();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pin.length < 4) return setProblem(t('pin.hint'));
+    if (pin !== again) return setProblem(t('supervisor.mismatch'));
+    setProblem(null);
+    const result = await run(() => settingsApi.setSupervisorPin({ pin }));
+    if (!result) return;
+    setError(result.ok ? null : result.error);
+    if (!result.ok) return;
+    accept(result);
+    setPin('');
+    setAgain('');
+    onDone?.();
+  };
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <div className="field-row">
+        <PinField label={t('supervisor.newPin')} value={pin} onChange={setPin} />
+        <PinField label={t('supervisor.repeatPin')} value={again} onChange={setAgain} />
+      </div>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <ErrorAlert error={error} />
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {t('supervisor.save')}
+        </button>
+        {onDone && (
+          <button type="button" onClick={onDone}>
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { forwardRef, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  autoFocus?: boolean;
+  disabled?: boolean;
+};
+
+/** Digits only, never shown, never remembered by the browser; the keypad's digits go straight in. */
+export const PinField = forwardRef<HTMLInputElement, Props>(function PinField(props, ref) {
+  const { label, value, onChange, autoFocus, disabled } = props;
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field pin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={ref}
+        id={id}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        // biome-ignore lint/a11y/noAutofocus: the PIN is the one thing these screens ask for
+        autoFocus={autoFocus}
+        disabled={disabled}
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+      />
+      <p id={`${id}-hint`} className="hint">
+        {t('pin.hint')}
+      </p>
+    </div>
+  );
+});

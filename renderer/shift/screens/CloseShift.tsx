@@ -1,0 +1,132 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError, VarianceLine } from '../../../common/contract.ts';
+import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { PinField } from '../../shared/components/PinField.tsx';
+import { PinRefusal, usePinWait } from '../../shared/components/PinRefusal.tsx';
+import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useResult } from '../../shared/hooks/useResult.ts';
+import { useDesk } from '../../shared/state/desk.ts';
+import { useNavigation } from '../../shared/state/navigation.ts';
+import { shiftApi } from '../api.ts';
+import { DrawerCount } from '../components/DrawerCount.tsx';
+import { VarianceTable } from '../components/VarianceTable.tsx';
+import { type CountDraft, newCount, toDrawerCount } from '../state/countDraft.ts';
+
+type Preview = { variance: VarianceLine[]; needsApproval: boolean };
+
+/**
+ * The close: the drawer counted blind (the expected cash is shown only against the count), the
+ * variance per currency, and over the threshold a note and the supervisor's PIN. Closing checks
+ * every operation at its gateway and produces the Z report.
+ */
+export function CloseShift() {
+  const { t } = useTranslation();
+  const openHome = useNavigation((s) => s.openHome);
+  const openZReport = useNavigation((s) => s.openZReport);
+  const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
+  const drawer = useResult(shiftApi.current);
+  const x = useResult(shiftApi.report);
+  const [counts, setCounts] = useState<CountDraft[] | null>(null);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [note, setNote] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const wait = usePinWait(error);
+  const { busy, run } = useInFlight();
+  const ids = useId();
+  useEffect(() => {
+    if (drawer.value && counts === null) setCounts(drawer.value.cash.map((line) => newCount(line.currency)));
+  }, [drawer.value, counts]);
+  const stillOpen = (x.value?.waiting.length ?? 0) + (x.value?.openCash.length ?? 0);
+  const approval = preview?.needsApproval ?? false;
+
+  const recount = (next: CountDraft[]) => {
+    setCounts(next);
+    setPreview(null);
+  };
+  const check = async () => {
+    const { count, invalid: bad } = toDrawerCount(counts ?? []);
+    setInvalid(bad);
+    if (bad.length > 0) return;
+    const result = await run(() => shiftApi.previewClose({ counted: count }));
+    if (!result) return;
+    setError(result.ok ? null : result.error);
+    setPreview(result.ok ? result.value : null);
+  };
+  const close = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!preview) return check();
+    if (approval && (note.trim() === '' || (pinSet && pin.length < 4))) return;
+    const { count } = toDrawerCount(counts ?? []);
+    const result = await run(() =>
+      shiftApi.close({
+        counted: count,
+        ...(approval ? { note: note.trim() } : {}),
+        ...(approval && pinSet ? { supervisorPin: pin } : {}),
+      }),
+    );
+    if (!result) return;
+    setPin('');
+    if (!result.ok) return setError(result.error);
+    openZReport(result.value.shift.id, { name: 'home' });
+  };
+
+  return (
+    <ScreenFrame title={t('close.title')} onBack={openHome}>
+      <ErrorAlert error={drawer.error} />
+      {stillOpen > 0 && (
+        <p className="alert alert-warning" data-testid="close-still-open">
+          {t('close.stillOpen', { count: stillOpen })}
+        </p>
+      )}
+      {counts && (
+        <form className="stack close-form" onSubmit={close} noValidate>
+          <p className="hint">{counts.length === 0 ? t('close.nothingToCount') : t('close.countHint')}</p>
+          <DrawerCount counts={counts} onChange={recount} invalid={invalid} />
+          {invalid.length > 0 && <p className="field-error">{t('count.invalid')}</p>}
+          {preview && <VarianceTable lines={preview.variance} />}
+          {preview && approval && (
+            <div className="panel stack approval" data-testid="close-approval">
+              <p className="alert alert-warning">{t('close.needsApproval')}</p>
+              <div className="field">
+                <label htmlFor={`${ids}-note`}>{t('close.note')}</label>
+                <input
+                  id={`${ids}-note`}
+                  autoComplete="off"
+                  maxLength={200}
+                  value={note}
+                  aria-describedby={`${ids}-note-hint`}
+                  onChange={(e) => setNote(e.target.value)}
+                />
+                <p id={`${ids}-note-hint`} className="hint">
+                  {t('close.noteHint')}
+                </p>
+              </div>
+              {pinSet && <PinField label={t('close.supervisorPin')} value={pin} onChange={setPin} />}
+            </div>
+          )}
+          <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
+          {busy && preview && (
+            <p className="alert alert-info" role="status">
+              {t('close.closing')}
+            </p>
+          )}
+          <div className="actions">
+            {preview ? (
+              <button type="submit" className="button-primary button-large" disabled={busy || wait > 0}>
+                {t('close.confirm')}
+              </button>
+            ) : (
+              <button type="submit" className="button-primary button-large" disabled={busy}>
+                {t('close.check')}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+    </ScreenFrame>
+  );
+}
