@@ -33,6 +33,7 @@ type Deps = {
 export function createBackups(deps: Deps) {
   const { store } = deps;
   let running: Promise<BackupState> | null = null;
+  let next: Promise<BackupState> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -67,18 +68,34 @@ export function createBackups(deps: Deps) {
     return done;
   }
 
-  /** A backup now, one at a time; refused when no folder is chosen. */
+  /**
+   * A backup now, one at a time; refused when no folder is chosen. A copy already under way began
+   * before this request and may lack what happened since, so one more follows it (requests that
+   * arrive meanwhile share that one): the copy returned always holds everything up to the request.
+   */
   function run(reason: 'asked' | 'z_report' | 'daily'): Promise<BackupState> {
+    if (!running) return begin(reason);
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return begin(reason);
+      });
+    return next;
+  }
+
+  function begin(reason: 'asked' | 'z_report' | 'daily'): Promise<BackupState> {
     const { backupFolder, backupsKept } = deps.deskSettings.get();
     if (!backupFolder) {
       return Promise.reject(
         new AgentError('validation', 'Choose a backup folder in Settings first.', { field: 'backupFolder' }),
       );
     }
-    running ??= copy(backupFolder, backupsKept, reason).finally(() => {
-      running = null;
+    const copying: Promise<BackupState> = copy(backupFolder, backupsKept, reason).finally(() => {
+      if (running === copying) running = null;
     });
-    return running;
+    running = copying;
+    return copying;
   }
 
   function due(): boolean {
@@ -111,6 +128,7 @@ export function createBackups(deps: Deps) {
     async close() {
       closed = true;
       clearInterval(timer);
+      await next?.catch(() => undefined);
       await running?.catch(() => undefined);
     },
   };

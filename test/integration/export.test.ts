@@ -178,6 +178,33 @@ describe('backups', () => {
     assert.equal(ours().length, 2);
   });
 
+  test('a backup asked for while another is under way is a fresh copy made after it, not the older one', async (t) => {
+    const h = await startHarness(t);
+    const folder = tempDir(t, 'cashdesk-backups-');
+    await h.call('settings.saveDesk', {
+      lockAfterMinutes: 5,
+      varianceThresholds: [],
+      backupFolder: folder,
+      backupsKept: 5,
+    });
+    // The first is the Z report's copy in real life: begun before the operation asked about existed.
+    const first = h.call('backup.now', {});
+    const asked = h.call('backup.now', {});
+    const alsoAsked = h.call('backup.now', {});
+    const [a, b, c] = await Promise.all([first, asked, alsoAsked]);
+    assert.notEqual(
+      b.lastFile,
+      a.lastFile,
+      'the later request must not be answered with the copy begun before it',
+    );
+    assert.ok(b.lastAt! >= a.lastAt!);
+    assert.equal(c.lastFile, b.lastFile, 'requests that arrive while one waits share the copy that follows');
+    assert.deepEqual(
+      readdirSync(folder).sort(),
+      [a.lastFile, b.lastFile].map((f) => f!.slice(folder.length + 1)).sort(),
+    );
+  });
+
   test('a backup restored into a fresh data folder works on, and its queued lookups resume', async (t) => {
     const h = await startHarness(t);
     const folder = tempDir(t, 'cashdesk-backups-');
