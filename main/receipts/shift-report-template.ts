@@ -5,7 +5,7 @@
 //   renderShiftReport({ kind: 'X', report: xReport, paper, language })
 //   renderShiftReport({ kind: 'Z', report: zReport, paper, language })
 import type { Language, OpenOperation, OperationTypeValue, Paper } from '../../common/contract.ts';
-import { compare, formatMoney } from '../../common/money.ts';
+import { compare, formatMoney, subtract } from '../../common/money.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
 import { WORDS, type Words } from './words.ts';
 
@@ -141,11 +141,18 @@ ${
         row(r.counted, money(counted.counted, c.currency)),
         row(
           r.variance,
-          `${money(counted.variance, c.currency)}${counted.overThreshold ? ` (${r.overThreshold})` : ''}`,
+          `${varianceInWords(counted.variance, c.currency, r, money)}${counted.overThreshold ? ` (${r.overThreshold})` : ''}`,
         ),
       ]
     : row(r.counted, r.notCounted))
 }`;
+}
+
+/** As the screen says it, so paper and screen read alike: "Short by KZT 600.00", "Over by …". */
+function varianceInWords(variance: string, currency: string, r: Words['report'], money: Money): string {
+  const sign = compare(variance, '0');
+  if (sign === 0) return r.balanced;
+  return sign < 0 ? r.shortBy(money(subtract('0', variance), currency)) : r.overBy(money(variance, currency));
 }
 
 /** The note and approval a variance over the threshold carried at close. */

@@ -473,7 +473,7 @@ describe('shift reports', () => {
         'Z REPORT No. 88 — SHIFT CLOSED',
         'Closed 11/22/2026, 17:00 GMT+5',
         'Counted KZT 229,500.00',
-        'Variance -KZT 500.00',
+        'Variance Short by KZT 500.00',
         'Complete: all 21 checked at their gateway',
         "Operator's signature",
       ]);

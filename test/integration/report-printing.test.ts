@@ -75,7 +75,7 @@ test('the X report of the open shift and the Z report of a closed one print at t
   const zText = flat(printed.pdf);
   assert.match(zText, new RegExp(`Z REPORT No. ${z.number}`));
   assert.match(zText, /Counted/);
-  assert.match(zText, /Variance -KZT\s?600\.00 \(over the threshold\)/);
+  assert.match(zText, /Variance Short by KZT\s?600\.00 \(over the allowed\)/);
   assert.match(zText, /Note: Short 600: change given twice/);
   keep(printed.pdf, 'z-report-A4');
 
