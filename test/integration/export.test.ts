@@ -18,6 +18,14 @@ function tempDir(t: TestContext, prefix: string): string {
   return dir;
 }
 
+/** The desk settings with backups to `folder`, keeping the last `kept`. */
+const backupsTo = (folder: string, kept: number) => ({
+  lockAfterMinutes: 5,
+  varianceThresholds: [],
+  backupFolder: folder,
+  backupsKept: kept,
+});
+
 /** RFC 4180, read strictly: quoted fields with doubled quotes, CRLF between records. */
 function parseCsv(text: string): string[][] {
   const records: string[][] = [];
@@ -145,19 +153,9 @@ describe('backups', () => {
     const folder = tempDir(t, 'cashdesk-backups-');
     const foreign = 'cashdesk-T99-20260101T000000000Z.sqlite';
     writeFileSync(join(folder, foreign), 'another desk');
-    const refused = await h.invoke('settings.saveDesk', {
-      lockAfterMinutes: 5,
-      varianceThresholds: [],
-      backupFolder: join(folder, 'missing'),
-      backupsKept: 2,
-    });
+    const refused = await h.invoke('settings.saveDesk', backupsTo(join(folder, 'missing'), 2));
     assert.equal(!refused.ok && refused.error.field, 'backupFolder');
-    await h.call('settings.saveDesk', {
-      lockAfterMinutes: 5,
-      varianceThresholds: [],
-      backupFolder: folder,
-      backupsKept: 2,
-    });
+    await h.call('settings.saveDesk', backupsTo(folder, 2));
     const ours = () =>
       readdirSync(folder)
         .filter((f) => f !== foreign)
@@ -181,12 +179,7 @@ describe('backups', () => {
   test('a backup asked for while another is under way is a fresh copy made after it, not the older one', async (t) => {
     const h = await startHarness(t);
     const folder = tempDir(t, 'cashdesk-backups-');
-    await h.call('settings.saveDesk', {
-      lockAfterMinutes: 5,
-      varianceThresholds: [],
-      backupFolder: folder,
-      backupsKept: 5,
-    });
+    await h.call('settings.saveDesk', backupsTo(folder, 5));
     // The first is the Z report's copy in real life: begun before the operation asked about existed.
     const first = h.call('backup.now', {});
     const asked = h.call('backup.now', {});
@@ -208,12 +201,7 @@ describe('backups', () => {
   test('a backup restored into a fresh data folder works on, and its queued lookups resume', async (t) => {
     const h = await startHarness(t);
     const folder = tempDir(t, 'cashdesk-backups-');
-    await h.call('settings.saveDesk', {
-      lockAfterMinutes: 5,
-      varianceThresholds: [],
-      backupFolder: folder,
-      backupsKept: 3,
-    });
+    await h.call('settings.saveDesk', backupsTo(folder, 3));
     const received = await checkout(h, { type: 'payin', amount: '2500' });
     await h.call('checkout.recordCash', { localId: received.localId });
     h.sandbox.capture(SHOP, received.operationNumber);
