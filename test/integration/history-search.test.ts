@@ -176,6 +176,27 @@ describe('finding text', () => {
     assert.deepEqual(find('87011234567'), [spaced.operationNumber]);
   });
 
+  test('a whole operation number finds that operation and the longer numbers it starts, not a payer holding it', (t) => {
+    const time = clock();
+    const store = openStore(t, undefined, time.now);
+    const insert = (overrides: Partial<NewOperation>) => {
+      time.advance(1_000);
+      return store.operations.insert(operation(overrides), { kind: 'x' }).operationNumber;
+    };
+    const mine = insert({ operationNumber: 'T01-261122-0042' });
+    const longer = insert({ operationNumber: 'T01-261122-00421' });
+    const foreign = insert({ operationNumber: 'k9-261122-0042' });
+    const holder = insert({ operationNumber: 'T01-261122-0043', payerId: 'T01-261122-0042' });
+    const find = (text: string) => numbers(store.operations.search({ text, limit: 50 }));
+    assert.deepEqual(find('T01-261122-0042'), [longer, mine]);
+    assert.deepEqual(find(' t01-261122-0042 '), [longer, mine], 'typed in lower case, with spaces');
+    assert.deepEqual(find('T01-261122-00421'), [longer]);
+    assert.deepEqual(find('k9-261122-0042'), [foreign], 'another system’s number as it was written');
+    assert.deepEqual(find('K9-261122-0042'), [], 'is not another number in capitals');
+    assert.deepEqual(find('T01-261122-004'), [holder, longer, mine], 'a part of one is text as before');
+    assert.equal(store.operations.totals({ text: 'T01-261122-0042' })?.count, 2);
+  });
+
   test('one or two characters match the start of a number or payer ID, in any case', (t) => {
     const time = clock();
     const store = openStore(t, undefined, time.now);

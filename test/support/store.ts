@@ -84,6 +84,10 @@ export function matchesText(r: OperationRecord, typed: string): boolean {
   // Control characters (a scanner's group separator, say) are not searched for.
   const text = typed.replace(/\p{Cc}/gu, '');
   const needle = text.toLowerCase();
+  const whole = text.trim();
+  if (/^[A-Z0-9]{1,8}-\d{6}-\d{4,}$/.test(whole.toUpperCase())) {
+    return [whole, whole.toUpperCase()].some((number) => r.operationNumber.startsWith(number));
+  }
   if ([...text].length < 3) {
     return [r.operationNumber, r.payerId].some((f) => f.toLowerCase().startsWith(needle));
   }
