@@ -121,9 +121,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     } catch {
       throw invalid('the reply is not JSON');
     }
-    // A reply that echoes the token must not carry it into history, IPC or the log. The parsed value
-    // is walked every time: JSON escapes (`\/`, `\u002B`) hide the token from the raw text.
-    json = redactParsed(json, token);
+    // A reply that echoes the token must not carry it into history, IPC or the log. JSON escapes
+    // (`\/`, `\u002B`) can hide the token from the raw text, so a reply with any escape is walked;
+    // without one, every parsed string is a piece of the raw text, which the token is then not in.
+    if (text.includes('\\') || text.includes(token)) json = redactParsed(json, token);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

@@ -1769,6 +1769,23 @@ describe('secrets: the token never leaks through an error', () => {
     assertNoToken(error, TOKEN, 'redacted body');
   });
 
+  test('a good reply that hides the token behind JSON escapes is read without it', async () => {
+    const prepared = await prepare('getOperation');
+    const gateway = client();
+    const query = { shopId: SHOP, operationNumber: prepared.operationNumber! };
+    await gateway.getOperation(query);
+    const url = `${sandbox.url}/api/v1/agents/operations/${SHOP}/${encodeURIComponent(query.operationNumber)}`;
+    const raw = await (await fetch(url, { headers: { 'Api-Access-Token': TOKEN } })).text();
+    // The payer ID becomes the token, its first letter written as \u0063: the raw text never holds it.
+    const escaped = `\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, '0')}${TOKEN.slice(1)}`;
+    const body = raw.replace(/"payerId":"[^"]*"/, `"payerId":"${escaped}"`);
+    assert.ok(body !== raw && !body.includes(TOKEN), 'the reply carries the token only behind an escape');
+    sandbox.inject('getOperation', { kind: 'respond', status: 200, body });
+    const read = await gateway.getOperation(query);
+    assert.equal(read.operation.payerId, '[redacted]');
+    assert.ok(!JSON.stringify(read).includes(TOKEN));
+  });
+
   test('a token with JSON-special characters (quote, backslash) is redacted too', async () => {
     // Legal in an HTTP header value; JSON escapes these, so redacting the re-serialised body misses them.
     const odd = `odd"SECRET\\${randomBytes(6).toString('hex')}`;
