@@ -17,7 +17,7 @@ import { LookupNotices } from './shared/components/LookupNotices.tsx';
 import { TopBar } from './shared/components/TopBar.tsx';
 import { TrainingBanner } from './shared/components/TrainingBanner.tsx';
 import { useAppState } from './shared/state/appState.ts';
-import { useDesk } from './shared/state/desk.ts';
+import { useDesk, useLocked } from './shared/state/desk.ts';
 import { type Screen, useNavigation } from './shared/state/navigation.ts';
 import { CashMovementScreen } from './shift/screens/CashMovementScreen.tsx';
 import { CloseShift } from './shift/screens/CloseShift.tsx';
@@ -33,7 +33,7 @@ export function App() {
   const startError = useAppState((s) => s.startError);
   const screen = useNavigation((s) => s.screen);
   const deskLoaded = useDesk((s) => s.desk !== null);
-  const locked = useDesk((s) => s.desk?.locked ?? false);
+  const locked = useLocked();
   if (!mode || !deskLoaded) {
     return (
       <main className="starting">

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { OperationView } from '../../../common/contract.ts';
-import { cashNote, stuckStatus } from '../../shared/cashNote.ts';
-import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
+import { stuckStatus } from '../../shared/cashNote.ts';
+import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
@@ -23,27 +22,19 @@ export function WaitingStep() {
   const operation = useOperation();
   const confirmTraining = useCheckout((s) => s.confirmTraining);
   const refreshStatus = useCheckout((s) => s.refreshStatus);
-  const operationChanged = useCheckout((s) => s.operationChanged);
   const openHome = useNavigation((s) => s.openHome);
   const training = useTraining();
   const { busy, run } = useInFlight();
-  const focus = useCustodyFocus();
+  const focus = useCustodyFocus(operation);
   useShowsOperation(operation.localId);
-  const recorded = (view: OperationView) => {
-    operationChanged(view);
-    focus.moveOn();
-  };
   const stuck = stuckStatus(operation);
   const confirmable = training && operation.status === 'created';
   return (
     <ScreenFrame
       title={stuck ? t('flow.stuck.title', { status: stuck }) : t('flow.waiting.title')}
-      type={operation.type}
-      cash={operation.cash}
-      custody={operation.custody}
-      cashNote={cashNote(t, operation)}
+      operation={operation}
     >
-      <CustodyButton ref={focus.custody} operation={operation} onRecorded={recorded} />
+      <CustodyButton ref={focus.custody} operation={operation} onRecorded={focus.recorded} />
       <OperationAlerts operation={operation} />
       <p className="live-status" aria-live="polite">
         <span>{t('field.status')}</span>
@@ -54,7 +45,7 @@ export function WaitingStep() {
           <button
             ref={focus.next}
             type="button"
-            className={custodyDue(operation) ? 'button-large' : 'button-primary button-large'}
+            className={focus.nextClass}
             disabled={busy}
             onClick={() => run(confirmTraining)}
           >

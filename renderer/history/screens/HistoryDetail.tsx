@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
-import { cashNote } from '../../shared/cashNote.ts';
 import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
@@ -56,10 +55,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
     <ScreenFrame
       title={t('history.detailTitle', { number: operation?.operationNumber ?? '' })}
       onBack={() => returnTo(back)}
-      type={operation?.type}
-      cash={operation?.cash}
-      custody={operation?.custody}
-      cashNote={operation && cashNote(t, operation)}
+      operation={operation}
     >
       {operation && <CustodyButton operation={operation} onRecorded={recorded} />}
       {operation && <OperationAlerts operation={operation} />}

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashAdvice, Custody, OperationTypeValue } from '../../../common/contract.ts';
+import type { CashAdvice, Custody, OperationTypeValue, OperationView } from '../../../common/contract.ts';
+import { cashNote as noteFor } from '../cashNote.ts';
 import { useEscape } from '../hooks/useEscape.ts';
 import { CashBanner } from './CashBanner.tsx';
 
@@ -16,13 +17,19 @@ type Props = {
   custody?: Custody | null | undefined;
   /** Why no cash moves now, said in the banner. */
   cashNote?: string | null;
+  /** The operation shown as the gateway holds it: its type, cash advice, custody and note, at once. */
+  operation?: OperationView | null | undefined;
   aside?: ReactNode;
   children: ReactNode;
 };
 
 export function ScreenFrame(props: Props) {
-  const { title, onBack, type, cash, custody, cashNote, aside, children } = props;
+  const { title, onBack, operation, aside, children } = props;
   const { t } = useTranslation();
+  const type = operation ? operation.type : props.type;
+  const cash = operation ? operation.cash : props.cash;
+  const custody = operation ? operation.custody : props.custody;
+  const cashNote = operation ? noteFor(t, operation) : props.cashNote;
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -3,7 +3,7 @@ import type { OperationView } from '../../../common/contract.ts';
 import { operationApi } from '../api.ts';
 
 /** How often another desk's operation is asked about while its screen is open. */
-export const FOLLOW_MS = 10_000;
+const FOLLOW_MS = 10_000;
 
 /**
  * Another desk's operation is not followed by this desk's lookups: it is asked about only while a
