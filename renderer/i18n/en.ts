@@ -656,8 +656,7 @@ export const en = {
     stillOpen:
       'Operations still open in this shift: {{count}}. Settle what you can first; the rest is listed on the Z report.',
     nothingToCount: 'No cash moved in this shift: there is nothing to count.',
-    countHint:
-      'Count the drawer by notes and coins, or enter the total; the count is compared with the expected cash below.',
+    countHint: 'Count the drawer without looking at the expected cash; the desk compares them next.',
     check: 'Check the count',
     varianceTitle: 'The count against the expected cash',
     verdict: 'Result',

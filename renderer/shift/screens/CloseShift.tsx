@@ -26,7 +26,7 @@ export function CloseShift() {
   const openHome = useNavigation((s) => s.openHome);
   const openZReport = useNavigation((s) => s.openZReport);
   const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
-  const drawer = useResult(shiftApi.current);
+  // The X report holds the drawer's currencies and what is still open: one read for both.
   const x = useResult(shiftApi.report);
   const [counts, setCounts] = useState<CountDraft[] | null>(null);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -38,8 +38,8 @@ export function CloseShift() {
   const { busy, run } = useInFlight();
   const ids = useId();
   useEffect(() => {
-    if (drawer.value && counts === null) setCounts(drawer.value.cash.map((line) => newCount(line.currency)));
-  }, [drawer.value, counts]);
+    if (x.value && counts === null) setCounts(x.value.cash.map((line) => newCount(line.currency)));
+  }, [x.value, counts]);
   const stillOpen = (x.value?.waiting.length ?? 0) + (x.value?.openCash.length ?? 0);
   const approval = preview?.needsApproval ?? false;
 
@@ -76,7 +76,7 @@ export function CloseShift() {
 
   return (
     <ScreenFrame title={t('close.title')} onBack={openHome}>
-      <ErrorAlert error={drawer.error} />
+      <ErrorAlert error={x.error} />
       {stillOpen > 0 && (
         <p className="alert alert-warning" data-testid="close-still-open">
           {t('close.stillOpen', { count: stillOpen })}
