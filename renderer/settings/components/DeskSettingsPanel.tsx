@@ -12,6 +12,7 @@ import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { settingsApi } from '../api.ts';
+import { Field } from './Field.tsx';
 
 /** The desk's own settings: when it locks, how far a count may be off, and where backups go. */
 export function DeskSettingsPanel() {
@@ -52,8 +53,11 @@ export function DeskSettingsPanel() {
     <form className="panel stack" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{t('deskSettings.title')}</h2>
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${ids}-minutes`}>{t('deskSettings.lockAfter')}</label>
+        <Field
+          id={`${ids}-minutes`}
+          label={t('deskSettings.lockAfter')}
+          hint={t('deskSettings.lockAfterHint')}
+        >
           <input
             id={`${ids}-minutes`}
             inputMode="numeric"
@@ -61,10 +65,7 @@ export function DeskSettingsPanel() {
             aria-describedby={`${ids}-minutes-hint`}
             onChange={(e) => setMinutes(e.target.value.replace(/\D/g, ''))}
           />
-          <p id={`${ids}-minutes-hint`} className="hint">
-            {t('deskSettings.lockAfterHint')}
-          </p>
-        </div>
+        </Field>
       </div>
       <fieldset className="thresholds">
         <legend>{t('deskSettings.thresholds')}</legend>
@@ -85,8 +86,12 @@ export function DeskSettingsPanel() {
         </div>
       </fieldset>
       <div className="field-row">
-        <div className="field field-grow">
-          <label htmlFor={`${ids}-folder`}>{t('deskSettings.backupFolder')}</label>
+        <Field
+          id={`${ids}-folder`}
+          className="field field-grow"
+          label={t('deskSettings.backupFolder')}
+          hint={t('deskSettings.backupFolderHint')}
+        >
           <input
             id={`${ids}-folder`}
             autoComplete="off"
@@ -95,10 +100,7 @@ export function DeskSettingsPanel() {
             aria-describedby={`${ids}-folder-hint`}
             onChange={(e) => setFolder(e.target.value)}
           />
-          <p id={`${ids}-folder-hint`} className="hint">
-            {t('deskSettings.backupFolderHint')}
-          </p>
-        </div>
+        </Field>
         <div className="field">
           <label htmlFor={`${ids}-kept`}>{t('deskSettings.backupsKept')}</label>
           <input

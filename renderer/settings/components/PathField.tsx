@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from './Field.tsx';
 
 /** Where a file is written: a full path, starting with the desk's suggestion. */
 export function PathField({
@@ -14,8 +15,7 @@ export function PathField({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label} hint={t('exportCsv.pathHint')}>
       <input
         id={id}
         autoComplete="off"
@@ -24,9 +24,6 @@ export function PathField({
         aria-describedby={`${id}-hint`}
         onChange={(e) => onChange(e.target.value)}
       />
-      <p id={`${id}-hint`} className="hint">
-        {t('exportCsv.pathHint')}
-      </p>
-    </div>
+    </Field>
   );
 }

@@ -8,6 +8,7 @@ import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
 import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
+import { Field } from './Field.tsx';
 import { ShopRows } from './ShopRows.tsx';
 import { UnresolvedList } from './UnresolvedList.tsx';
 
@@ -185,23 +186,3 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
 
 /** Each language is named in itself, so an agent who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
-
-type FieldProps = {
-  id: string;
-  label: string;
-  hint: string;
-  problem: string | undefined;
-  children: React.ReactNode;
-};
-
-function Field({ id, label, hint, problem, children }: FieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      <p id={`${id}-hint`} className={problem ? 'field-error' : 'hint'}>
-        {problem ?? hint}
-      </p>
-    </div>
-  );
-}

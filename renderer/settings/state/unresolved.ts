@@ -23,7 +23,7 @@ export type Unresolved = Pick<
 >;
 
 /** Outcome unknown, or held by the gateway without a final status. */
-export function isUnresolved(row: Pick<HistoryRow, 'phase' | 'status'>): boolean {
+function isUnresolved(row: Pick<HistoryRow, 'phase' | 'status'>): boolean {
   if (row.phase === 'outcome_unknown' || row.phase === 'creating') return true;
   return row.phase === 'created' && (row.status === null || !FINAL_STATUSES.has(row.status));
 }
