@@ -158,8 +158,6 @@ export function createRedactor() {
   };
 }
 
-export type Redactor = ReturnType<typeof createRedactor>;
-
 /** The payer's requisites as typed, so the log masks them even inside a message that echoes one. */
 export function learnPersonalValues(
   log: { addPersonal(value: string): void },

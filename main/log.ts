@@ -67,8 +67,6 @@ export function createLog(file: string, options: LogOptions = {}) {
     info: (event: string, detail: unknown = {}) => write('info', event, detail),
     warn: (event: string, detail: unknown = {}) => write('warn', event, detail),
     error: (event: string, detail: unknown = {}) => write('error', event, detail),
-    /** Info level; kept for callers on other branches written before levels existed. */
-    write: (event: string, detail: unknown = {}) => write('info', event, detail),
     /** A gateway token to scrub from every line from now on, in any encoding. */
     addSecret: redactor.addSecret,
     /** A payer's requisite value to mask to its last four digits from now on. */

@@ -1,10 +1,11 @@
 // The desk's upkeep, beside the payments: updates that wait for an idle desk, the connectivity
 // history support needs, and the diagnostics zip behind the supervisor PIN.
-import type { Connectivity, EventName, EventPayload } from '../common/contract.ts';
+import type { Connectivity } from '../common/contract.ts';
 import type { CoreOptions } from './core-types.ts';
 import { createConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { diagnosticsHandlers } from './diagnostics/handlers.ts';
 import type { SupervisorPins } from './diagnostics/supervisor.ts';
+import type { Emit } from './events.ts';
 import type { Log } from './log.ts';
 import type { SettingsService } from './settings/service.ts';
 import type { Store } from './store/index.ts';
@@ -17,7 +18,7 @@ export function createUpkeep(
   deps: {
     store: Store;
     log: Log;
-    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+    emit: Emit;
   },
 ) {
   const { log } = deps;

@@ -58,12 +58,12 @@ export function createBackups(deps: Deps) {
     } catch (error) {
       await rm(partial, { force: true }).catch(() => undefined);
       const message = `The backup to ${folder} failed: ${(error as Error).message}`;
-      deps.log.write('backup_failed', { reason, folder, error });
+      deps.log.info('backup_failed', { reason, folder, error });
       remember({ ...state(), lastError: message });
       throw new AgentError('storage', message, { field: 'backupFolder' });
     }
     const done = { lastAt: at.toISOString(), lastFile: join(folder, name), lastError: null };
-    deps.log.write('backup_done', { reason, file: done.lastFile });
+    deps.log.info('backup_done', { reason, file: done.lastFile });
     remember(done);
     return done;
   }

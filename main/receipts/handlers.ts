@@ -1,6 +1,7 @@
 // The receipt channels, and automatic printing: the printing service follows every operation
 // change, so it is told of them here, where the feature is wired.
-import type { EventName, EventPayload, OperationView } from '../../common/contract.ts';
+import type { EventName, OperationView } from '../../common/contract.ts';
+import type { Emit } from '../events.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -28,7 +29,7 @@ export function receiptHandlers(deps: {
   settings: SettingsService;
   log: Log;
   printer: Printer | undefined;
-  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  emit: Emit;
   /** Subscribes to the core's events: automatic printing follows every operation change. */
   on: (listener: Listener) => unknown;
   operator: () => string | null;

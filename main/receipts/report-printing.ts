@@ -25,14 +25,26 @@ type Deps = {
 export function createReportPrinting(deps: Deps) {
   const { settings, printer } = deps;
 
-  function render(request: ReportRequest, paper = settings.get().printing.paper) {
-    const { language } = settings.get();
+  /** The report laid out at the paper set now; the PDF is made at that same paper. */
+  function render(request: ReportRequest) {
+    const {
+      language,
+      printing: { paper },
+    } = settings.get();
     if (request.kind === 'X') {
       const report = deps.reports.x();
-      return { html: renderShiftReport({ kind: 'X', report, paper, language }), shiftId: report.shift.id };
+      return {
+        html: renderShiftReport({ kind: 'X', report, paper, language }),
+        shiftId: report.shift.id,
+        paper,
+      };
     }
     const report = deps.reports.z(request.shiftId);
-    return { html: renderShiftReport({ kind: 'Z', report, paper, language }), shiftId: request.shiftId };
+    return {
+      html: renderShiftReport({ kind: 'Z', report, paper, language }),
+      shiftId: request.shiftId,
+      paper,
+    };
   }
 
   return {
@@ -46,11 +58,11 @@ export function createReportPrinting(deps: Deps) {
     async savePdf(request: ReportRequest): Promise<{ path: string | null }> {
       if (!printer) throw new AgentError('conflict', 'Nothing can make a PDF here.');
       // Rendered before the dialog opens, so a report that does not exist is refused first.
-      const { html, shiftId } = render(request);
+      const { html, shiftId, paper } = render(request);
       const name = request.kind === 'X' ? `x-report-shift-${shiftId}.pdf` : `z-report-shift-${shiftId}.pdf`;
       const path = await printer.choosePdfPath(name);
       if (!path) return { path: null };
-      await writeFile(path, await printer.printToPdf(html, settings.get().printing.paper));
+      await writeFile(path, await printer.printToPdf(html, paper));
       deps.log.info('report_pdf_saved', { kind: request.kind, shiftId });
       return { path };
     },

@@ -17,13 +17,13 @@ export function loadStored<T>(
   try {
     stored = repo.get<unknown>(key);
   } catch (error) {
-    log.write(`${name}_unreadable`, { error });
+    log.info(`${name}_unreadable`, { error });
     return fallback;
   }
   if (stored === undefined) return fallback;
   const parsed = schema.safeParse(stored);
   if (parsed.success) return parsed.data;
-  log.write(`${name}_invalid`, {
+  log.info(`${name}_invalid`, {
     issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
   });
   return fallback;

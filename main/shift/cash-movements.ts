@@ -47,7 +47,7 @@ export async function recordCashMovement(
     approved,
   };
   const id = store.durable(() => store.shifts.addMovement(shift.id, movement));
-  deps.log.write('cash_movement', { shiftId: shift.id, id, kind: input.kind, approved });
+  deps.log.info('cash_movement', { shiftId: shift.id, id, kind: input.kind, approved });
   deps.changed();
   return { movement: { id, ...movement }, cash: expected(shift) };
 }

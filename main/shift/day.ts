@@ -1,9 +1,10 @@
 // The agent's day, wired in one place so core.ts stays a list: PINs and their guard, the
 // supervisor, operators, the desk's lock, shifts and their reconciliation, backups, and the gate
 // every IPC call passes. core.ts hands in what it has built and spreads the handlers back.
-import type { DeskState, EventName, EventPayload, ShiftSummary } from '../../common/contract.ts';
+import type { DeskState, ShiftSummary } from '../../common/contract.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import type { CoreOptions } from '../core-types.ts';
+import type { Emit } from '../events.ts';
 import { createBackups } from '../export/backup.ts';
 import { exportHandlers } from '../export/handlers.ts';
 import type { Gateways } from '../gateway/gateways.ts';
@@ -42,7 +43,7 @@ type Services = {
   gateways: Gateways;
   journal: Journal;
   health: GatewayHealth;
-  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  emit: Emit;
 };
 
 export function createAgentDay(

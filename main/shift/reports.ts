@@ -33,8 +33,7 @@ export function buildXReport(
   movements: readonly CashMovement[],
   producedAt: string,
 ): XReport {
-  // Training operations never count in a live shift, nor live ones in a training shift.
-  const own = operations.filter((op) => op.training === shift.training);
+  const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
   const openCash: OpenOperation[] = [];
   const waiting: OpenOperation[] = [];
@@ -104,8 +103,13 @@ export function findingOf(op: OperationRecord): FindingKind | null {
 }
 
 export function findings(shift: ShiftRecord, operations: readonly OperationRecord[]): Finding[] {
-  return operations.flatMap((op) => {
-    const kind = op.training === shift.training ? findingOf(op) : null;
+  return ownOf(shift, operations).flatMap((op) => {
+    const kind = findingOf(op);
     return kind ? [{ kind, operation: toRow(op) }] : [];
   });
+}
+
+/** Training operations never count in a live shift, nor live ones in a training shift. */
+export function ownOf(shift: ShiftRecord, operations: readonly OperationRecord[]): OperationRecord[] {
+  return operations.filter((op) => op.training === shift.training);
 }

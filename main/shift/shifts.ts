@@ -12,13 +12,12 @@ import type { Desk } from '../staff/desk.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
-import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
 import type { DeskSettingsStore } from './desk-settings.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import type { Reconciler } from './reconcile.ts';
-import { buildXReport } from './reports.ts';
+import { buildXReport, ownOf } from './reports.ts';
 import { createZReports } from './z-reports.ts';
 
 /** The operator of a training shift that opened by itself. */
@@ -56,10 +55,6 @@ export function createShifts(deps: ShiftDeps) {
     if (closing) throw new AgentError('conflict', 'The shift is closing.');
     return shift;
   }
-
-  /** Training operations never count in a live shift, nor live ones in a training shift. */
-  const ownOf = (shift: ShiftRecord, operations: OperationRecord[]) =>
-    operations.filter((op) => op.training === shift.training);
 
   function expected(shift: ShiftRecord): CashLine[] {
     return cashLines(
@@ -107,7 +102,7 @@ export function createShifts(deps: ShiftDeps) {
           openingFloat: float,
         }),
       );
-      deps.log.write('shift_opened', { shiftId, operatorId: operator.id, training: mode === 'training' });
+      deps.log.info('shift_opened', { shiftId, operatorId: operator.id, training: mode === 'training' });
       deps.desk.signIn({ id: operator.id, name: operator.name });
     },
 
@@ -128,7 +123,7 @@ export function createShifts(deps: ShiftDeps) {
           openedAt: nowIso(),
           openingFloat: [],
         });
-        deps.log.write('shift_opened', { shiftId, operatorId: null, training: true });
+        deps.log.info('shift_opened', { shiftId, operatorId: null, training: true });
         shift = store.shifts.get(shiftId)!;
         deps.changed();
       }
@@ -231,7 +226,7 @@ export function createShifts(deps: ShiftDeps) {
             reconciliations: [reconciliation],
           })),
         );
-        deps.log.write('shift_closed', { shiftId: shift.id, number, reconciled: reconciliation.complete });
+        deps.log.info('shift_closed', { shiftId: shift.id, number, reconciled: reconciliation.complete });
         deps.desk.signOut();
         deps.closed(shift.id);
         return zReport(shift.id);

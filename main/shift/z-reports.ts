@@ -62,7 +62,7 @@ export function createZReports(deps: ShiftDeps) {
       );
     }
     store.durable(() => store.shifts.appendReconciliation(z.id, result));
-    deps.log.write('shift_reconciled', { shiftId, findings: result.findings.length });
+    deps.log.info('shift_reconciled', { shiftId, findings: result.findings.length });
     deps.reconciled(summary(store.shifts.get(shiftId)!));
     return zReport(shiftId);
   }

@@ -38,7 +38,7 @@ export function createDesk(deps: Deps) {
     locked = true;
     clearTimeout(timer);
     deps.supervisor.lock();
-    deps.log.write('desk_locked', { reason, operatorId: operator.id });
+    deps.log.info('desk_locked', { reason, operatorId: operator.id });
     deps.changed();
   }
 
@@ -69,7 +69,7 @@ export function createDesk(deps: Deps) {
       if (as === 'supervisor') await deps.supervisor.verify(pin);
       else await deps.operators.verify(operator.id, pin);
       locked = false;
-      deps.log.write('desk_unlocked', { as, operatorId: operator.id });
+      deps.log.info('desk_unlocked', { as, operatorId: operator.id });
       arm();
       deps.changed();
     },

@@ -48,7 +48,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
         store.staff.setPin(operatorSubject(added.id), hash);
         return added;
       });
-      deps.log.write('operator_added', { operatorId: row.id });
+      deps.log.info('operator_added', { operatorId: row.id });
       return view(row);
     },
 
@@ -56,7 +56,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
       const row = active(id);
       const hash = await hashNewPin(pin);
       store.durable(() => store.staff.setPin(operatorSubject(row.id), hash));
-      deps.log.write('operator_pin_set', { operatorId: row.id });
+      deps.log.info('operator_pin_set', { operatorId: row.id });
       return view(row);
     },
 
@@ -65,7 +65,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
       store.durable(() =>
         store.staff.recordTries(operatorSubject(row.id), { failures: 0, retryAt: null, lockedAt: null }),
       );
-      deps.log.write('operator_unlocked', { operatorId: row.id });
+      deps.log.info('operator_unlocked', { operatorId: row.id });
       return view(row);
     },
 
@@ -77,7 +77,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
         });
       }
       store.durable(() => store.staff.removeOperator(row.id));
-      deps.log.write('operator_removed', { operatorId: row.id });
+      deps.log.info('operator_removed', { operatorId: row.id });
       return store.staff.operators().map(view);
     },
 

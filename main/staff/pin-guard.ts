@@ -40,7 +40,7 @@ export function createPinGuard(deps: { store: Store; log: Log; policy: PinPolicy
   const queues = new Map<PinSubject, Promise<unknown>>();
 
   function logTry(owner: PinOwner, outcome: string, failures: number) {
-    deps.log.write('pin_attempt', { subject: owner.subject, outcome, failures });
+    deps.log.info('pin_attempt', { subject: owner.subject, outcome, failures });
   }
 
   function lockedOut(owner: PinOwner, failures: number): AgentError {

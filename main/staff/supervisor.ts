@@ -77,7 +77,7 @@ export function createSupervisor(deps: Deps) {
       }
       const hash = await hashNewPin(pin);
       store.durable(() => store.staff.setPin('supervisor', hash));
-      deps.log.write('supervisor_pin_set', {});
+      deps.log.info('supervisor_pin_set', {});
       grant();
       deps.changed();
     },
@@ -139,11 +139,11 @@ export function createSupervisor(deps: Deps) {
       try {
         unlinkSync(file);
       } catch (error) {
-        deps.log.write('supervisor_pin_reset_refused', { error });
+        deps.log.info('supervisor_pin_reset_refused', { error });
         return;
       }
       store.durable(() => store.staff.clearPin('supervisor'));
-      deps.log.write('supervisor_pin_reset', { file });
+      deps.log.info('supervisor_pin_reset', { file });
     },
 
     close() {

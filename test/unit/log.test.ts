@@ -175,17 +175,16 @@ test('rotates by size: cashdesk.log is newest, at most `files` files, none over 
   for (const name of readdirSync(dir)) assert.ok(statSync(join(dir, name)).size <= 1000, name);
 });
 
-test('levels: info, warn and error, and write() is info', (t) => {
+test('levels: info, warn and error', (t) => {
   const dir = tempDir(t);
   const log = createLog(join(dir, 'cashdesk.log'));
   log.info('a', {});
   log.warn('b', {});
   log.error('c', {});
-  log.write('d', {});
   const levels = readFileSync(join(dir, 'cashdesk.log'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as { event: string; level: string })
     .map((l) => `${l.event}:${l.level}`);
-  assert.deepEqual(levels, ['a:info', 'b:warn', 'c:error', 'd:info']);
+  assert.deepEqual(levels, ['a:info', 'b:warn', 'c:error']);
 });
