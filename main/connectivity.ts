@@ -33,17 +33,22 @@ export function createConnectivity(queued: () => number, publish: (state: Connec
       return wasDown;
     },
     failed(error: GatewayError) {
-      if (error.kind === 'unreachable' || error.kind === 'timeout') state = 'offline';
-      else if (
-        error.kind === 'server' ||
-        error.kind === 'rate_limited' ||
-        error.kind === 'invalid_response'
-      ) {
-        state = 'degraded';
-      } else return;
+      const outage = outageOf(error.kind);
+      if (!outage) return;
+      state = outage;
       changed();
     },
   };
 }
 
 export type ConnectivityTracker = ReturnType<typeof createConnectivity>;
+
+/**
+ * What a failure says of the gateway: out of reach (offline), reached but not working (degraded),
+ * or nothing (a refusal, a missing token: the gateway answered as it should).
+ */
+export function outageOf(kind: GatewayError['kind']): 'offline' | 'degraded' | null {
+  if (kind === 'unreachable' || kind === 'timeout') return 'offline';
+  if (kind === 'server' || kind === 'rate_limited' || kind === 'invalid_response') return 'degraded';
+  return null;
+}

@@ -124,7 +124,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     // A reply that echoes the token must not carry it into history, IPC or the log. JSON escapes
     // (`\/`, `\u002B`) can hide the token from the raw text, so a reply with any escape is walked;
     // without one, every parsed string is a piece of the raw text, which the token is then not in.
-    if (text.includes('\\') || text.includes(token)) json = redactParsed(json, token);
+    if (token && (text.includes('\\') || text.includes(token))) json = redactDeep(json, token, false);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -247,25 +247,19 @@ function redact(text: string, token: string): string {
   return token ? text.split(token).join('[redacted]') : text;
 }
 
-/** The token out of every string of a parsed reply, keys included; nothing else is changed. */
-function redactParsed(value: unknown, token: string): unknown {
-  if (!token) return value;
-  if (typeof value === 'string') return redact(value, token);
-  if (Array.isArray(value)) return value.map((v) => redactParsed(v, token));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redact(k, token), redactParsed(v, token)]),
-    );
+/**
+ * The token out of every string, keys included. An error body kept for the log is cut short
+ * (`cut`); a reply that is read is left whole otherwise.
+ */
+function redactDeep(value: unknown, token: string, cut = true): unknown {
+  if (typeof value === 'string') {
+    const clean = redact(value, token);
+    return cut ? clean.slice(0, MAX_KEPT_BODY_CHARS) : clean;
   }
-  return value;
-}
-
-function redactDeep(value: unknown, token: string): unknown {
-  if (typeof value === 'string') return redact(value, token).slice(0, MAX_KEPT_BODY_CHARS);
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactDeep(v, token));
+  if (Array.isArray(value)) return (cut ? value.slice(0, 100) : value).map((v) => redactDeep(v, token, cut));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redact(k, token), redactDeep(v, token)]),
+      Object.entries(value).map(([k, v]) => [redact(k, token), redactDeep(v, token, cut)]),
     );
   }
   return value;

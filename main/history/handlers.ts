@@ -22,14 +22,14 @@ export function historyHandlers(deps: {
         from: given.from && new Date(given.from).toISOString(),
         to: given.to && new Date(given.to).toISOString(),
       };
-      const rows = store.operations.search({ ...filter, before, limit });
+      // The screen keeps the first page's totals while it scrolls through the later ones.
+      const { rows, totals } = store.operations.page({ ...filter, before, limit });
       const last = rows.length === limit ? rows.at(-1) : undefined;
       return {
         // The contract's HistoryRow picks its fields from the view when the reply is parsed.
         rows: rows.map((r) => journal.view(r)),
         next: last ? { createdAt: last.createdAt, localId: last.localId } : null,
-        // The screen keeps the first page's totals while it scrolls through the later ones.
-        totals: before ? null : store.operations.totals(filter, { rows, limit }),
+        totals,
       };
     },
     'history.get': ({ localId }) => ({

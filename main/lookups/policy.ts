@@ -1,5 +1,7 @@
 // How the lookup queue paces itself: how often it asks, how it backs off, and what a failure means
 // for the wait. Plain values and rules, apart from the queue's machinery.
+
+import { outageOf } from '../connectivity.ts';
 import type { GatewayError } from '../gateway/errors.ts';
 import type { LookupReason, LookupWaiting } from '../store/outbox.ts';
 
@@ -29,15 +31,6 @@ export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
   notFoundGraceMs: 30_000,
 };
 
-/** Failures that mean the gateway is out of reach or not working: the lookup waits for it to be back. */
-const OFFLINE_KINDS: ReadonlySet<string> = new Set([
-  'unreachable',
-  'timeout',
-  'server',
-  'rate_limited',
-  'invalid_response',
-]);
-
 /** The outbox keeps one reason per operation: resolve > agent > status, as the store's upsert does. */
 const REASON_RANK: Record<LookupReason, number> = { status: 0, agent: 1, resolve: 2 };
 export function stronger(a: LookupReason, b: LookupReason | undefined): LookupReason {
@@ -47,5 +40,6 @@ export function stronger(a: LookupReason, b: LookupReason | undefined): LookupRe
 /** What a lookup that failed this way waits on, beyond routine polling. */
 export function waitingFor(error: GatewayError): LookupWaiting | null {
   if (error.kind === 'unauthorized') return 'token';
-  return OFFLINE_KINDS.has(error.kind) ? 'connection' : null;
+  // Out of reach or not working: the lookup waits for the gateway to be back.
+  return outageOf(error.kind) ? 'connection' : null;
 }

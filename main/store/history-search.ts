@@ -94,25 +94,28 @@ export function createHistorySearch(db: DatabaseSync) {
     return statement.all(...params, limit).map(fromRow);
   }
 
+  const rowsOf = (search: Search, limit: number) =>
+    merged(
+      search.branches.map((branch) => page(branch, limit)),
+      limit,
+    );
+
   return {
     /** Newest first, keyset-paged by (createdAt, localId): the merge of the branches' pages. */
-    search(filter: HistoryFilter): OperationRecord[] {
-      return merged(
-        plan(filter).branches.map((branch) => page(branch, filter.limit)),
-        filter.limit,
-      );
-    },
+    search: (filter: HistoryFilter): OperationRecord[] => rowsOf(plan(filter), filter.limit),
     /**
-     * Everything the filter matches, whatever the page; null when that is too many to add up.
-     * A first page shorter than its limit is everything, and is summed as it is.
+     * The history screen's read: a page, and with the first page (no `before`) the totals of all
+     * the filter matches, both from one plan (a plan costs its index probes and counts).
      */
-    totals(
-      filter: Omit<HistoryFilter, 'before' | 'limit'>,
-      firstPage?: { rows: OperationRecord[]; limit: number },
-    ): HistoryTotals | null {
-      if (firstPage && firstPage.rows.length < firstPage.limit) return totalsOf(firstPage.rows);
-      return sum(plan({ ...filter, limit: 1 }));
+    page(filter: HistoryFilter): { rows: OperationRecord[]; totals: HistoryTotals | null } {
+      const planned = plan(filter);
+      const rows = rowsOf(planned, filter.limit);
+      if (filter.before) return { rows, totals: null };
+      return { rows, totals: rows.length < filter.limit ? totalsOf(rows) : sum(planned) };
     },
+    /** Everything the filter matches, whatever the page; null when that is too many to add up. */
+    totals: (filter: Omit<HistoryFilter, 'before' | 'limit'>): HistoryTotals | null =>
+      sum(plan({ ...filter, limit: 1 })),
   };
 }
 

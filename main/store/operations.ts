@@ -124,6 +124,7 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
     },
 
     search: history.search,
+    page: history.page,
     totals: history.totals,
   };
 }
