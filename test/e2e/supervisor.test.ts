@@ -94,7 +94,9 @@ test('a supervisor looks after operators, the drawer, backups, exports, diagnost
   // The history of the open (training) shift as CSV, then the diagnostics zip behind the PIN.
   await settingsPart(page, 'Exports and support');
   const csvPath = page.getByRole('textbox', { name: 'Save to' }).first();
-  assert.match(await csvPath.inputValue(), /exports[\\/]history-\d{4}-\d\d-\d\d\.csv$/);
+  // The desk's suggestion arrives over IPC after the part opens: wait for it, then it must be this.
+  const suggested = /exports[\\/]history-\d{4}-\d\d-\d\d\.csv$/;
+  await until(async () => suggested.test(await csvPath.inputValue()), 'the suggested CSV path');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const exported = page.getByText(/^Exported: 1 operations, to /);
   await exported.waitFor();
