@@ -323,6 +323,8 @@ async function checkoutOverhead(log: Log): Promise<Record<string, number>> {
     keychainService: keychain(),
     lookups: { statusDelayMs: 5, statusMaxDelayMs: 5 },
   });
+  const started = await core.invoke('shift.openTraining', {});
+  if (!started.ok) throw new Error(`shift.openTraining: ${started.error.message}`);
   const client = createGatewayClient({ baseUrl: gateway.url, token: gateway.token });
   try {
     let bareCount = 0;

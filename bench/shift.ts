@@ -109,7 +109,7 @@ export function seedShift(dataDir: string, numbers: string[]): void {
       const captured = phase === 'created' && roll < 0.93;
       const custody = captured && roll < 0.9;
       const at = new Date(opened + i * 7_000).toISOString();
-      store.operations.insert(
+      const record = store.operations.insert(
         {
           shopId: SHOP,
           operationNumber,
@@ -136,6 +136,21 @@ export function seedShift(dataDir: string, numbers: string[]): void {
         },
         { kind: 'created' },
       );
+      if (custody) {
+        store.custody.insert({
+          localId: record.localId,
+          kind: type === 'payin' ? 'received' : 'handed_over',
+          reverses: null,
+          amount: record.amount,
+          currency: 'KZT',
+          direction: type === 'payin' ? 1 : -1,
+          shiftId,
+          terminalId: 'T01',
+          operator: 'Training',
+          at,
+          reason: null,
+        });
+      }
     });
   });
   store.close();

@@ -2,9 +2,9 @@
 // once with its request and reply schemas. Main validates both sides of every call against it.
 import { z } from 'zod';
 import { channel, none } from './channel.ts';
-import { DeskState, ShiftSummary, shiftId } from './desk.ts';
+import { DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
-import { MODES } from './enums.ts';
+import { CUSTODY_ACTIONS, MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -13,6 +13,7 @@ import {
   Attention,
   amount,
   Connectivity,
+  CustodyRecord,
   HistoryRow,
   isoTime,
   LookupResult,
@@ -85,7 +86,17 @@ export const channels = {
    * The agent records the cash that physically moved: received for a payin the gateway holds,
    * handed over for a payout that reads captured. Once per operation; a repeat changes nothing.
    */
-  'checkout.recordCash': channel(byLocalId, OperationView),
+  'checkout.recordCash': channel(
+    z.object({ localId, action: z.enum(CUSTODY_ACTIONS).optional() }).strict(),
+    OperationView,
+  ),
+  /** An operation the gateway never created, started again with the same details under a new number. */
+  'checkout.startAgain': channel(byLocalId, OperationView),
+  /** A supervisor reverses a custody record made by mistake: a new record, with the reason and the PIN. */
+  'custody.reverse': channel(
+    z.object({ localId, reason: note, supervisorPin: pin.optional() }).strict(),
+    OperationView,
+  ),
 
   'history.search': channel(
     z
@@ -109,10 +120,18 @@ export const channels = {
       totals: HistoryTotals.nullable(),
     }),
   ),
-  'history.get': channel(byLocalId, z.object({ operation: OperationView, events: z.array(OperationEvent) })),
+  'history.get': channel(
+    byLocalId,
+    z.object({ operation: OperationView, events: z.array(OperationEvent), custody: z.array(CustodyRecord) }),
+  ),
   'history.refresh': channel(byLocalId, OperationView),
   /** This desk's operations that still need the agent or the gateway: the tray on Home. */
   'history.open': channel(none, z.object({ rows: z.array(OpenOperation) })),
+  /** This desk's open operations for a payer: shown before another is started for them. */
+  'history.openForPayer': channel(
+    z.object({ payerId: shortText }).strict(),
+    z.object({ rows: z.array(OpenOperation) }),
+  ),
 
   'lookup.byNumber': channel(z.object({ shopId, operationNumber }).strict(), LookupResult),
 

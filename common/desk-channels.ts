@@ -82,6 +82,8 @@ export const deskChannels = {
   'shift.current': channel(none, z.object({ shift: ShiftSummary.nullable(), cash: z.array(CashLine) })),
   /** The operator signs in with their PIN and counts the opening float. */
   'shift.open': channel(z.object({ operatorId, pin, float: DrawerCount }).strict(), DeskState),
+  /** Training only: the agent starts a training shift by hand (no float, no PIN: no real money). */
+  'shift.openTraining': channel(none, DeskState),
   /** Cash added to the drawer or taken to the safe: a reason and the supervisor's PIN. */
   'shift.cashMovement': channel(
     z

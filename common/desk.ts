@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CASH_MOVEMENT_KINDS, FINDING_KINDS } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
-import { amount, HistoryRow, isoTime, OpenOperation, operationType } from './values.ts';
+import { amount, CustodyRecord, HistoryRow, isoTime, OpenOperation, operationType } from './values.ts';
 
 /** 4 to 8 digits. Kept as a string: a leading zero is part of the PIN. */
 export const pin = z.string().regex(/^\d{4,8}$/, '4 to 8 digits');
@@ -140,12 +140,18 @@ export const CashMovement = z.object({
 });
 export type CashMovement = z.infer<typeof CashMovement>;
 
-/** The drawer in one currency: float + received − handed over + added − removed = expected. */
+/**
+ * The drawer in one currency: float + received − handed over − returned ± reversed + added − removed
+ * = expected. `reversed` is the net of supervisors' reversals of custody records (signed).
+ */
 export const CashLine = z.object({
   currency: z.string(),
   float: decimal,
   received: decimal,
   handedOver: decimal,
+  /** Cash given back to payers whose payins the gateway ended (reports before it read 0). */
+  returned: decimal.default('0.00'),
+  reversed: decimal.default('0.00'),
   added: decimal,
   removed: decimal,
   expected: decimal,
@@ -172,12 +178,18 @@ export const XReport = z.object({
   totals: z.array(TotalLine),
   cash: z.array(CashLine),
   movements: z.array(CashMovement),
-  /** Payouts captured but not handed over, payins received but not captured. */
+  /**
+   * Cash in question, from this shift or any earlier one, until it is settled: payouts captured and
+   * not handed over, payins received and not captured, cash to give back, cash handed over for a
+   * payout the gateway then ended.
+   */
   openCash: z.array(OpenOperation),
   /** Still waiting for the gateway or the agent: not final, outcome unknown, cash to take, mismatch. */
   waiting: z.array(OpenOperation),
   /** Operations started in this shift (attempts included). */
   operations: z.number().int(),
+  /** Custody records a supervisor reversed in this shift, with their reasons. */
+  reversals: z.array(z.object({ record: CustodyRecord, operationNumber: z.string() })).default([]),
 });
 export type XReport = z.infer<typeof XReport>;
 

@@ -14,28 +14,116 @@ export type OperationTypeValue = (typeof OPERATION_TYPES)[number];
  * listed in FINAL_STATUSES end the lookups.
  */
 export const KNOWN_STATUSES = ['created', 'captured'] as const;
-export const FINAL_STATUSES: ReadonlySet<string> = new Set<string>(['captured']);
+/**
+ * Statuses known to end an operation without its money moving. The spec shows none of them; these
+ * are the words payment gateways use for it. Any other unknown status is not final: it is looked up
+ * again, with a long back-off, and no cash moves on it.
+ */
+export const FAILED_STATUSES: ReadonlySet<string> = new Set<string>([
+  'cancelled',
+  'canceled',
+  'declined',
+  'rejected',
+  'failed',
+]);
+export const FINAL_STATUSES: ReadonlySet<string> = new Set<string>(['captured', ...FAILED_STATUSES]);
+
+/** What a person can do with an operation's cash at the desk, recorded once each (custody). */
+export const CUSTODY_ACTIONS = ['received', 'handed_over', 'returned'] as const;
+export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];
+
+/**
+ * Why an operation of this desk still needs someone, as Home's tray and the reports say it:
+ * - outcome_unknown: the create's answer was lost: looking it up, cash held;
+ * - waiting: the gateway holds it, not final yet;
+ * - take_cash: a cash payin the gateway holds whose cash is not recorded as received;
+ * - hand_over: a cash payout captured whose cash is not recorded as handed over;
+ * - cash_not_captured: cash received for a payin the gateway has not captured yet;
+ * - return_cash: cash received for a payin the gateway then ended without capturing: give it back;
+ * - handed_over_not_captured: cash handed over for a payout the gateway no longer reads as captured
+ *   (cancelled after the cash was handed over): the supervisor's;
+ * - mismatch: the gateway holds other figures than those entered: the supervisor's;
+ * - correction: the gateway marks it a correction: the supervisor's, no cash of its own;
+ * - stuck: a status the desk does not know, not final: no cash moves on it.
+ */
+export const OPEN_REASONS = [
+  'outcome_unknown',
+  'waiting',
+  'take_cash',
+  'hand_over',
+  'cash_not_captured',
+  'return_cash',
+  'handed_over_not_captured',
+  'mismatch',
+  'correction',
+  'stuck',
+] as const;
+export type OpenReasonValue = (typeof OPEN_REASONS)[number];
+
+/**
+ * Why no cash moves now, in one word the screens turn into their own sentence:
+ * - not_created: no operation exists at the gateway (yet, or ever): no money moved;
+ * - creating / outcome_unknown: the create is out, or its answer was lost;
+ * - ended: abandoned, expired, or the session failed;
+ * - failed: the gateway ended it without capturing; no cash had moved;
+ * - waiting: a payout the gateway has not captured yet;
+ * - stuck: a status the desk does not know;
+ * - mismatch / correction: for the supervisor;
+ * - other_desk: found by lookup, run at another desk;
+ * - not_cash: a non-cash instrument: no cash at this desk, the payer uses the requisites shown;
+ * - training_in_live: training money, and the desk is in Live;
+ * - recorded: the cash has moved and is recorded;
+ * - handed_over_not_captured: the cash went out and the gateway no longer reads it captured.
+ */
+export const CASH_NOTES = [
+  'not_created',
+  'creating',
+  'outcome_unknown',
+  'ended',
+  'failed',
+  'waiting',
+  'stuck',
+  'mismatch',
+  'correction',
+  'other_desk',
+  'not_cash',
+  'training_in_live',
+  'recorded',
+  'handed_over_not_captured',
+] as const;
+export type CashNote = (typeof CASH_NOTES)[number];
+
+/** Why the custody action the advice asks for cannot be recorded at this desk right now. */
+export const CUSTODY_REFUSALS = ['no_shift', 'other_mode', 'closing'] as const;
+export type CustodyRefusal = (typeof CUSTODY_REFUSALS)[number];
 
 /** Cash put into the drawer, or taken from it to the safe; each with a reason and the supervisor's PIN. */
 export const CASH_MOVEMENT_KINDS = ['added', 'removed'] as const;
 export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
 
 /**
- * Where the gateway and this desk's custody records disagree, as the Z report lists them.
+ * Where the gateway and this desk's custody records disagree, as the X and Z reports list them.
  * - captured_not_handed_over: a payout the gateway captured whose cash was never handed over (the
- *   payer may still be owed);
+ *   payer may still be owed); listed on every report until it is;
  * - captured_not_received: a payin the gateway captured whose cash was never recorded as received;
  * - received_not_captured: cash received for a payin the gateway has not captured;
- * - handed_over_not_captured: cash handed over for a payout the gateway no longer reads as captured;
+ * - return_cash: cash received for a payin the gateway ended without capturing, not yet given back;
+ * - handed_over_not_captured: cash handed over for a payout the gateway no longer reads as captured
+ *   (cancelled after the cash was handed over);
  * - mismatch: the gateway holds other figures than those entered;
+ * - correction: the gateway marks the operation a correction;
+ * - stuck: a status the desk does not know;
  * - outcome_unknown: whether the operation exists at the gateway is still not known.
  */
 export const FINDING_KINDS = [
   'captured_not_handed_over',
   'captured_not_received',
   'received_not_captured',
+  'return_cash',
   'handed_over_not_captured',
   'mismatch',
+  'correction',
+  'stuck',
   'outcome_unknown',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];

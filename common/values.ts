@@ -1,7 +1,16 @@
 // The values that cross the bridge, each declared once with zod: main parses every request and
 // reply with these, and the renderer and preload take their types from them.
 import { z } from 'zod';
-import { LANGUAGES, MODES, OPERATION_TYPES } from './enums.ts';
+import {
+  CASH_NOTES,
+  CUSTODY_ACTIONS,
+  CUSTODY_REFUSALS,
+  FINDING_KINDS,
+  LANGUAGES,
+  MODES,
+  OPEN_REASONS,
+  OPERATION_TYPES,
+} from './enums.ts';
 import { ERROR_KINDS } from './error-kinds.ts';
 import { LIMITS } from './limits.ts';
 import { AMOUNT_PATTERN } from './money.ts';
@@ -24,8 +33,11 @@ export const amount = z.string().regex(AMOUNT_PATTERN, 'an amount like 150 or 15
 export const shortText = z.string().trim().min(1).max(LIMITS.shortText);
 export const isoTime = z.iso.datetime({ offset: true });
 
-/** What the agent may do with cash right now. Derived in main, shown on every operation screen. */
-export const CashAdvice = z.enum(['hold', 'accept', 'hand_over', 'none']);
+/**
+ * What the agent may do with cash right now. Derived in main (main/operations/meaning.ts), shown on
+ * every operation screen: take it, hand it over, give it back to the payer, hold it, or nothing.
+ */
+export const CashAdvice = z.enum(['hold', 'accept', 'hand_over', 'return', 'none']);
 export type CashAdvice = z.infer<typeof CashAdvice>;
 
 /** Where an operation is in this terminal's own flow, beside the gateway's raw status. */
@@ -73,7 +85,7 @@ export type MismatchItem = z.infer<typeof MismatchItem>;
 export const CustodyKind = z.enum(['received', 'handed_over']);
 export type CustodyKind = z.infer<typeof CustodyKind>;
 
-/** The cash that physically moved for an operation, recorded once by the agent. */
+/** The cash that physically moved for an operation, recorded once by the agent (and not reversed). */
 export const Custody = z.object({
   kind: CustodyKind,
   amount: z.string(),
@@ -83,6 +95,68 @@ export const Custody = z.object({
   operator: z.string().nullable(),
 });
 export type Custody = z.infer<typeof Custody>;
+
+/**
+ * One custody record, append-only: cash received, handed over, or given back (returned); or a
+ * supervisor's reversal of one recorded by mistake, with its reason.
+ */
+export const CustodyRecordKind = z.enum(['received', 'handed_over', 'returned', 'reversal']);
+export type CustodyRecordKind = z.infer<typeof CustodyRecordKind>;
+export const CustodyRecord = z.object({
+  id: z.number().int(),
+  localId,
+  kind: CustodyRecordKind,
+  reverses: z.number().int().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  /** Into the drawer (1) or out of it (-1). */
+  direction: z.union([z.literal(1), z.literal(-1)]),
+  shiftId: z.number().int().nullable(),
+  terminalId: z.string(),
+  operator: z.string().nullable(),
+  at: isoTime,
+  reason: z.string().nullable(),
+});
+export type CustodyRecord = z.infer<typeof CustodyRecord>;
+
+/** Cash received for a payin that the gateway ended, given back to the payer: recorded once. */
+export const CashReturn = z.object({ at: isoTime, operator: z.string() });
+export type CashReturn = z.infer<typeof CashReturn>;
+
+export const OpenReason = z.enum(OPEN_REASONS);
+export type OpenReason = z.infer<typeof OpenReason>;
+
+/**
+ * What the operation means at this desk now: the one answer main gives (main/operations/meaning.ts)
+ * from the record and the desk (its mode, the open shift). Every screen, report and receipt shows
+ * this and decides nothing about cash itself.
+ */
+export const Meaning = z.object({
+  /** Why this desk's operation still needs someone; null once settled, or for another desk's. */
+  open: OpenReason.nullable(),
+  /** What the X and Z reports list it under, for the supervisor. */
+  finding: z.enum(FINDING_KINDS).nullable(),
+  /** The agent is to be told at once, wherever they are. */
+  alert: z.boolean(),
+  /** A status the desk does not know and that is not final: no cash moves on it. */
+  stuck: z.boolean(),
+  /** Why no cash moves now (null while the advice itself says it all). */
+  note: z.enum(CASH_NOTES).nullable(),
+  /** The custody the advice asks for and this desk may record now; else why it is refused. */
+  custody: z.object({
+    action: z.enum(CUSTODY_ACTIONS).nullable(),
+    refused: z.enum(CUSTODY_REFUSALS).nullable(),
+  }),
+  /** Whose money: a training operation is TRAINING – NO REAL MONEY wherever it appears. */
+  money: z.enum(MODES),
+  /** Its money is not the desk's mode now (training seen in Live, or Live seen in training). */
+  otherMode: z.boolean(),
+  /** Never created: "Start again with the same details" issues a new operation number. */
+  startAgain: z.boolean(),
+  /** A supervisor may reverse its custody record (made by mistake), with a reason. */
+  reversible: z.boolean(),
+});
+export type Meaning = z.infer<typeof Meaning>;
 
 export const OperationView = z.object({
   localId,
@@ -130,6 +204,9 @@ export const OperationView = z.object({
   /** Non-empty while the gateway holds other figures than those entered: cash is held. */
   mismatch: z.array(MismatchItem).nullable(),
   custody: Custody.nullable(),
+  /** For a payin whose cash was received and then given back to the payer. */
+  returned: CashReturn.nullable(),
+  meaning: Meaning,
   /** Run at this desk; false for another terminal's operation found by lookup. */
   ownDesk: z.boolean(),
   /** The operator whose shift it was started in, and that shift; null for older or looked-up ones. */
@@ -221,25 +298,17 @@ export const HistoryRow = OperationView.pick({
   custody: true,
   mismatch: true,
   operator: true,
+  meaning: true,
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 
-/** Why an operation sits in this desk's tray on Home. */
-export const OpenReason = z.enum([
-  'outcome_unknown', // the create's answer was lost: looking it up, cash held
-  'waiting', // the gateway holds it, not final yet
-  'take_cash', // a payin the gateway holds whose cash is not recorded as received
-  'hand_over', // a payout captured whose cash is not recorded as handed over
-  'cash_not_captured', // cash received for a payin the gateway has not captured
-  'mismatch', // the gateway holds other figures: a supervisor must settle it
-]);
-export type OpenReason = z.infer<typeof OpenReason>;
+/** Why an operation sits in this desk's tray on Home (common/enums.ts OPEN_REASONS). */
 export const OpenOperation = z.object({ reason: OpenReason, operation: HistoryRow });
 export type OpenOperation = z.infer<typeof OpenOperation>;
 
 /** Pushed when an operation turns into something the agent must act on, wherever they are. */
 export const Attention = z.object({
-  reason: z.enum(['hand_over', 'failed', 'mismatch']),
+  reason: z.enum(['hand_over', 'return_cash', 'mismatch', 'correction', 'handed_over_not_captured', 'failed']),
   operation: OperationView,
 });
 export type Attention = z.infer<typeof Attention>;

@@ -24,6 +24,7 @@ import { createAppState } from './settings/app-state.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { createSettingsService } from './settings/service.ts';
 import { createAgentDay } from './shift/day.ts';
+import { createDeskContext } from './shift/desk-context.ts';
 import { createStore } from './store/index.ts';
 import { startTrainingGateway } from './training/gateway.ts';
 import { trainingHandlers } from './training/handlers.ts';
@@ -64,8 +65,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     version: options.version ?? '0.0.0',
     publish: (state) => emit('app.changed', state),
   });
+  const deskContext = createDeskContext({ settings, shifts: store.shifts });
   const journal = createJournal({
     store,
+    log,
+    desk: deskContext.get,
     announce: (record) => emit('operation.changed', journal.view(record)),
     attention: (reason, record) => emit('operation.attention', { reason, operation: journal.view(record) }),
   });
@@ -86,11 +90,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     answered: (result) => emit('lookup.answered', result),
   });
   // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
-  const day = createAgentDay(options, { ...base, emit }, () => checkout);
+  const day = createAgentDay(options, { ...base, emit, deskContext }, () => checkout);
   const { attribute } = day;
-  const checkout = createCheckout({ ...base, lookups, connectivity, attribute });
-  const custody = createCustody({ store, journal, settings, attribute });
+  const checkout = createCheckout({ ...base, lookups, connectivity, attribute, desk: deskContext });
+  const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor: day.supervisor });
 
+  // Rows from before the answer was stored get it first: recovery reads the index built on it.
+  journal.computeAnswers();
   recoverUnsettled(store, journal, lookups);
   day.start();
 

@@ -10,7 +10,9 @@ import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways
 import type { GatewayHealth } from '../gateway/health.ts';
 import { type Lookups, waitingFor } from '../lookups/queue.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
+import { meaningOf } from '../operations/meaning.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { DeskContextSource } from '../shift/desk-context.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { createMethods } from './methods.ts';
@@ -29,6 +31,7 @@ type Deps = {
   connectivity: ConnectivityTracker;
   health: GatewayHealth;
   attribute: Attribute;
+  desk: DeskContextSource;
 };
 
 export function createCheckout(deps: Deps) {
@@ -119,7 +122,6 @@ export function createCheckout(deps: Deps) {
       const opened = journal.save(
         record.localId,
         {
-          phase: 'session_open',
           sessionId: session.sessionId,
           sessionExpiresAt: new Date(session.expiredAt).toISOString(),
           payerRequisites: session.payerRequisites,
@@ -133,7 +135,7 @@ export function createCheckout(deps: Deps) {
       const kind = error instanceof GatewayError ? error.kind : 'internal';
       journal.save(
         record.localId,
-        { phase: 'session_failed', lastErrorKind: kind, lastErrorMessage: errorText(error) },
+        { lastErrorKind: kind, lastErrorMessage: errorText(error) },
         { kind: 'session_failed', detail: kind },
       );
       if (error instanceof GatewayError && error.status === 409) {
@@ -176,7 +178,7 @@ export function createCheckout(deps: Deps) {
       });
     }
     if (Date.parse(record.sessionExpiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
-      journal.save(record.localId, { phase: 'expired' }, { kind: 'session_expired' });
+      journal.save(record.localId, {}, { kind: 'session_expired' });
       throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
         localId: record.localId,
       });
@@ -193,7 +195,7 @@ export function createCheckout(deps: Deps) {
     }
     journal.save(
       record.localId,
-      { phase: 'creating', lastErrorKind: null, lastErrorMessage: null },
+      { lastErrorKind: null, lastErrorMessage: null },
       { kind: 'create_sent' },
       { durable: true },
     );
@@ -224,7 +226,6 @@ export function createCheckout(deps: Deps) {
         journal.save(
           record.localId,
           {
-            phase: 'outcome_unknown',
             lastErrorKind: gatewayError?.kind ?? 'internal',
             lastErrorMessage: errorText(error),
           },
@@ -251,7 +252,6 @@ export function createCheckout(deps: Deps) {
     journal.save(
       record.localId,
       {
-        phase: expired ? 'expired' : 'session_open',
         lastErrorKind: gatewayError.kind,
         lastErrorMessage: message,
       },
@@ -277,13 +277,38 @@ export function createCheckout(deps: Deps) {
     }
     const record = get(localId);
     if (record.phase !== 'session_open' && record.phase !== 'session_failed') return journal.view(record);
-    return journal.view(journal.save(localId, { phase: 'abandoned' }, { kind: 'abandoned' }));
+    return journal.view(journal.save(localId, {}, { kind: 'abandoned' }));
+  }
+
+  /**
+   * An operation the gateway never created, started again with the same details: a new session
+   * under a new operation number (a number is never reused). Only what the answer allows.
+   */
+  function startAgain(localId: number): Promise<OperationView> {
+    const record = get(localId);
+    if (!meaningOf(record, deps.desk.get()).meaning.startAgain) {
+      throw new AgentError('conflict', 'Only an operation the gateway never created can be started again.', {
+        localId,
+      });
+    }
+    return openSession({
+      shopId: record.shopId,
+      operationType: record.type,
+      paymentMethodId: record.methodId,
+      amount: record.amount,
+      payerId: record.payerId,
+    });
+  }
+
+  /** This desk's open operations for the payer, shown before a new one is started for them. */
+  function openForPayer(payerId: string): OperationView[] {
+    return store.operations.openForPayer(payerId).map((record) => journal.view(record));
   }
 
   /** A create for this operation is out and unanswered. */
   const createInFlight = (localId: number) => creating.has(localId);
 
-  return { listMethods, openSession, createOperation, abandon, get, createInFlight };
+  return { listMethods, openSession, createOperation, abandon, startAgain, openForPayer, get, createInFlight };
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;

@@ -17,10 +17,11 @@ export function exportHandlers(deps: {
     'history.exportCsv': async ({ path, from, to, shiftId }) => {
       let pages: Iterable<ReturnType<Store['shifts']['operations']>>;
       if (shiftId !== undefined) {
-        if (!store.shifts.get(shiftId)) {
+        const shift = store.shifts.get(shiftId);
+        if (!shift) {
           throw new AgentError('not_found', `No shift ${shiftId} at this desk.`, { field: 'shiftId' });
         }
-        pages = [store.shifts.operations(shiftId)];
+        pages = [store.shifts.operations(shift)];
       } else {
         pages = store.exports.between(new Date(from!).toISOString(), new Date(to!).toISOString());
       }

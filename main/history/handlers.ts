@@ -3,10 +3,14 @@ import type { Checkout } from '../checkout/checkout.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
-import { openReason } from '../operations/view.ts';
 import type { Store } from '../store/index.ts';
 
-type HistoryChannel = 'history.search' | 'history.get' | 'history.refresh' | 'history.open';
+type HistoryChannel =
+  | 'history.search'
+  | 'history.get'
+  | 'history.refresh'
+  | 'history.open'
+  | 'history.openForPayer';
 
 export function historyHandlers(deps: {
   store: Store;
@@ -35,6 +39,7 @@ export function historyHandlers(deps: {
     'history.get': ({ localId }) => ({
       operation: journal.view(checkout.get(localId)),
       events: store.operations.events(localId),
+      custody: store.custody.forOperation(localId),
     }),
     'history.refresh': ({ localId }) => {
       const record = checkout.get(localId);
@@ -51,8 +56,15 @@ export function historyHandlers(deps: {
     },
     'history.open': () => ({
       rows: store.operations.open().flatMap((record) => {
-        const reason = openReason(record);
-        return reason ? [{ reason, operation: journal.view(record) }] : [];
+        const operation = journal.view(record);
+        const reason = operation.meaning.open;
+        return reason ? [{ reason, operation }] : [];
+      }),
+    }),
+    'history.openForPayer': ({ payerId }) => ({
+      rows: checkout.openForPayer(payerId).flatMap((operation) => {
+        const reason = operation.meaning.open;
+        return reason ? [{ reason, operation }] : [];
       }),
     }),
   };

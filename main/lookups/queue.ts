@@ -9,7 +9,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
-import { isFinal } from '../operations/view.ts';
+import { ownState } from '../operations/meaning.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';
@@ -121,7 +121,7 @@ export function createLookups(deps: Deps) {
       deps.health.answered(target);
       const record = deps.journal.applyRemote(envelope, { foundAt: target });
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
-      if (isFinal(record) || record.origin === 'lookup') done(entry);
+      if (ownState(record).final || record.origin === 'lookup') done(entry);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status', null);
     } catch (error) {
       if (closed) return;
@@ -212,7 +212,7 @@ export function createLookups(deps: Deps) {
     }
     const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
     // The answer settles it: a number this desk never ran, or one that never became an operation.
-    if (!local || local.origin === 'lookup' || (isFinal(local) && local.phase !== 'created')) {
+    if (!local || local.origin === 'lookup' || (ownState(local).final && local.phase !== 'created')) {
       done(entry);
       return;
     }
@@ -222,7 +222,6 @@ export function createLookups(deps: Deps) {
       deps.journal.save(
         local.localId,
         {
-          phase: 'not_created',
           lastCheckedAt: new Date().toISOString(),
           lastErrorKind: null,
           lastErrorMessage: null,

@@ -10,16 +10,12 @@ export function recoverUnsettled(store: Store, journal: Journal, lookups: Lookup
       case 'opening':
       case 'session_open':
         // No operation can exist without a create request, and the payer's form is gone.
-        journal.save(record.localId, { phase: 'abandoned' }, { kind: 'interrupted', detail: record.phase });
+        journal.save(record.localId, {}, { kind: 'interrupted', detail: record.phase });
         break;
       case 'creating':
         // The create request may have reached the gateway before the app stopped.
         store.transaction(() => {
-          journal.save(
-            record.localId,
-            { phase: 'outcome_unknown' },
-            { kind: 'interrupted', detail: 'creating' },
-          );
+          journal.save(record.localId, {}, { kind: 'interrupted', detail: 'creating' });
           store.outbox.enqueue(record.shopId, record.operationNumber, 'resolve');
         });
         break;

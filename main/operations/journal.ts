@@ -1,55 +1,107 @@
-// Every change to a local operation goes through here: persisted with its audit event first, then
-// announced to the renderer. One place, so nothing is shown that is not yet on disk, and every
-// reply about an operation is held against what was entered before anything acts on it.
+// Every change to a local operation goes through here: each change is an event of the lifecycle
+// (lifecycle.ts), which alone moves the phase; the operation's own answer (meaning.ts) is stored
+// with it for the indexes; and it is announced only once its transaction has committed. Every reply
+// about an operation is held against what was entered before anything acts on it.
 import type { MismatchItem } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Endpoint, GatewayError } from '../gateway/errors.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
+import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
-import { type Attention, attentionNeeded } from './attention.ts';
+import { FOUND_AT_GATEWAY, LifecycleError, nextPhase, type TransitionKind } from './lifecycle.ts';
+import { attentionOf, type DeskContext, ownState } from './meaning.ts';
 import { toView } from './view.ts';
+
+export type Attention = NonNullable<ReturnType<typeof attentionOf>>;
 
 type Deps = {
   store: Store;
+  log: Pick<Log, 'error'>;
+  /** The desk as it is now: its mode and open shift, which the answer depends on. */
+  desk: () => DeskContext;
   announce: (record: OperationRecord) => void;
   /** An operation turned into something the agent must act on. */
   attention: (reason: Attention, record: OperationRecord) => void;
 };
 
+/** A change and the event that makes it; the phase follows from the event, never from the patch. */
+export type Change = Omit<OperationPatch, 'phase' | 'final' | 'openReason'>;
+
 /** Where an operation found by the agent's lookup was found: the gateway that answered. */
 export type FoundAt = { training: boolean; gatewayUrl: string | null };
+
+/** The stored part of the answer, for a record as it will be after a change. */
+function answerColumns(record: OperationRecord): Pick<OperationRecord, 'final' | 'openReason'> {
+  const own = ownState(record);
+  return { final: own.final, openReason: own.open };
+}
 
 export function createJournal(deps: Deps) {
   const { store } = deps;
 
   function publish(before: OperationRecord | undefined, record: OperationRecord): OperationRecord {
-    deps.announce(record);
-    const reason = attentionNeeded(before, record);
-    if (reason) deps.attention(reason, record);
+    const desk = deps.desk();
+    const reason = attentionOf(before, record, desk);
+    store.afterCommit(() => {
+      deps.announce(record);
+      if (reason) deps.attention(reason, record);
+    });
     return record;
   }
 
-  /** `durable`: on stable storage before the caller goes on (a gateway call, the agent told). */
+  function write(localId: number, change: Change, event: EventInput | undefined): OperationRecord {
+    const before = store.operations.get(localId);
+    if (!before) throw new Error(`No operation ${localId} to update.`);
+    let phase = before.phase;
+    if (event) {
+      try {
+        phase = nextPhase(before.phase, event.kind);
+      } catch (error) {
+        if (error instanceof LifecycleError) {
+          deps.log.error('lifecycle_refused', { localId, from: error.from, event: error.event });
+        }
+        throw error;
+      }
+    }
+    const after = { ...before, ...change, phase } as OperationRecord;
+    const patch: OperationPatch = { ...change, ...answerColumns(after) };
+    if (phase !== before.phase) patch.phase = phase;
+    return publish(before, store.operations.update(localId, patch, event));
+  }
+
+  /**
+   * One change, with the lifecycle event that makes it (none for a note that moves nothing).
+   * `durable`: on stable storage before the caller goes on (a gateway call, the agent told).
+   */
   function save(
     localId: number,
-    patch: OperationPatch,
-    event?: EventInput,
+    change: Change,
+    event?: EventInput & { kind: TransitionKind | string },
     options: { durable?: boolean } = {},
   ): OperationRecord {
-    const before = store.operations.get(localId);
-    const write = () => store.operations.update(localId, patch, event);
-    return publish(before, options.durable ? store.durable(write) : write());
+    const run = () => store.transaction(() => write(localId, change, event));
+    return options.durable ? store.durable(run) : run();
   }
 
   function insert(input: NewOperation, event: EventInput): OperationRecord {
-    return publish(undefined, store.operations.insert(input, event));
+    const record = { ...input } as OperationRecord;
+    return publish(undefined, store.operations.insert({ ...input, ...answerColumns(record) }, event));
   }
 
   return {
     save,
     insert,
-    view: (record: OperationRecord) => toView(record),
+    view: (record: OperationRecord) => toView(record, deps.desk()),
+
+    /** Stores the answer of rows written before it was stored (the first start after the upgrade). */
+    computeAnswers(): number {
+      const rows = store.operations.unsettled().filter((r) => r.final === null);
+      store.transaction(() => {
+        for (const r of rows) store.operations.update(r.localId, answerColumns(r));
+      });
+      return rows.length;
+    },
 
     /**
      * Records what the gateway holds. An operation this terminal never saw (an agent's lookup)
@@ -106,18 +158,16 @@ export function createJournal(deps: Deps) {
       }
       const mismatch = mergeMismatch(local.mismatch, differences(local, operation));
       const mismatchChanged = JSON.stringify(mismatch) !== JSON.stringify(local.mismatch);
-      const event = mismatchChanged
-        ? mismatchEvent(mismatch!)
-        : remoteEvent(local, operation.status, options.firstEvent ?? 'resolved');
-      if (!event && local.phase === 'created') {
+      const arrival = remoteEvent(local, remote, options.firstEvent ?? 'resolved');
+      if (!arrival && !mismatchChanged) {
         // Nothing new: only the check time moves, and nobody needs to hear about it.
         return store.operations.update(local.localId, { lastCheckedAt: checkedAt });
       }
-      return save(
-        local.localId,
-        { ...remote, mismatch, phase: 'created' },
-        event ?? { kind: options.firstEvent ?? 'resolved' },
-      );
+      // The phase moves by the reply's arrival; a difference it brings is its own event after it.
+      return store.transaction(() => {
+        const saved = save(local.localId, { ...remote, mismatch }, arrival ?? mismatchEvent(mismatch!));
+        return arrival && mismatchChanged ? save(local.localId, {}, mismatchEvent(mismatch!)) : saved;
+      });
     },
   };
 }
@@ -165,11 +215,27 @@ function mismatchEvent(mismatch: MismatchItem[]): EventInput {
   };
 }
 
-function remoteEvent(local: OperationRecord, status: string, firstEvent: string): EventInput | null {
-  if (local.phase !== 'created') return { kind: firstEvent, detail: `status ${status}` };
-  if (local.status !== status)
-    return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${status}` };
-  return null;
+/** The gateway fields the desk keeps: any change to one is kept, with the event that says what changed. */
+const KEPT: readonly (keyof OperationPatch)[] = [
+  'gatewayId',
+  'settlementAmount',
+  'settlementCurrency',
+  'registeredAt',
+  'isCorrection',
+  'parent',
+  'payerDetails',
+  'methodRequisites',
+];
+
+function remoteEvent(local: OperationRecord, remote: OperationPatch, firstEvent: string): EventInput | null {
+  if (local.phase === 'creating' || local.phase === 'outcome_unknown') {
+    return { kind: local.phase === 'creating' ? firstEvent : 'resolved', detail: `status ${remote.status}` };
+  }
+  if (local.phase !== 'created') return { kind: FOUND_AT_GATEWAY, detail: `status ${remote.status}` };
+  if (local.status !== remote.status)
+    return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${remote.status}` };
+  const changed = KEPT.filter((key) => JSON.stringify(local[key] ?? null) !== JSON.stringify(remote[key] ?? null));
+  return changed.length ? { kind: 'gateway_changed', detail: changed.join(', ') } : null;
 }
 
 /**

@@ -1,64 +1,8 @@
-// What the renderer sees of an operation, and the one rule that says what the agent may do with cash.
-import {
-  type CashAdvice,
-  type Custody,
-  FINAL_STATUSES,
-  type OpenReason,
-  type OperationView,
-} from '../../common/contract.ts';
+// What the renderer sees of an operation: the record as kept, with the one answer of meaning.ts for
+// this desk now. No screen works out anything about cash from the other fields.
+import type { Custody, OperationView } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
-
-export function isFinal(record: OperationRecord): boolean {
-  return (
-    record.phase === 'session_failed' ||
-    record.phase === 'not_created' ||
-    record.phase === 'abandoned' ||
-    record.phase === 'expired' ||
-    (record.phase === 'created' && record.status !== null && FINAL_STATUSES.has(record.status))
-  );
-}
-
-/**
- * Payin: the payer's cash is taken once the gateway holds the operation, and the agent then confirms.
- * Payout: cash is handed over only once the operation reads `captured`.
- * Once the agent has recorded the cash that moved, no screen ever advises moving it again.
- * Whenever the outcome, the status or the gateway's figures are in doubt, no cash moves; nor for
- * operations another terminal ran.
- */
-export function cashAdvice(record: OperationRecord): CashAdvice {
-  switch (record.phase) {
-    case 'opening':
-    case 'creating':
-    case 'outcome_unknown':
-      return 'hold';
-    case 'created':
-      // An operation found by lookup was run elsewhere: its cash may already have changed hands.
-      if (record.origin === 'lookup') return 'none';
-      if (record.mismatch) return 'hold';
-      if (record.custodyAt) return 'none';
-      if (record.status === 'captured') return record.type === 'payin' ? 'accept' : 'hand_over';
-      if (record.status === 'created' && record.type === 'payin') return 'accept';
-      return 'hold';
-    default:
-      return 'none';
-  }
-}
-
-/** Why this desk's operation still needs someone, or null when it is settled. */
-export function openReason(record: OperationRecord): OpenReason | null {
-  if (record.origin !== 'counter') return null;
-  if (record.phase === 'outcome_unknown' || record.phase === 'creating') return 'outcome_unknown';
-  if (record.phase !== 'created') return null;
-  if (record.mismatch) return 'mismatch';
-  const known = record.status === 'created' || record.status === 'captured';
-  if (record.type === 'payin') {
-    if (!record.custodyAt && known) return 'take_cash';
-    if (record.custodyAt && record.status !== 'captured') return 'cash_not_captured';
-    return isFinal(record) ? null : 'waiting';
-  }
-  if (record.status === 'captured') return record.custodyAt ? null : 'hand_over';
-  return isFinal(record) ? null : 'waiting';
-}
+import { type DeskContext, meaningOf } from './meaning.ts';
 
 function custody(record: OperationRecord): Custody | null {
   if (!record.custodyKind || !record.custodyAt) return null;
@@ -72,7 +16,8 @@ function custody(record: OperationRecord): Custody | null {
   };
 }
 
-export function toView(record: OperationRecord): OperationView {
+export function toView(record: OperationRecord, desk: DeskContext): OperationView {
+  const answer = meaningOf(record, desk);
   return {
     localId: record.localId,
     operationNumber: record.operationNumber,
@@ -88,8 +33,8 @@ export function toView(record: OperationRecord): OperationView {
     currency: record.currency,
     phase: record.phase,
     status: record.status,
-    final: isFinal(record),
-    cash: cashAdvice(record),
+    final: answer.final,
+    cash: answer.cash,
     session:
       record.sessionId && record.sessionExpiresAt
         ? {
@@ -119,6 +64,11 @@ export function toView(record: OperationRecord): OperationView {
     gatewayUrl: record.gatewayUrl,
     mismatch: record.mismatch,
     custody: custody(record),
+    returned:
+      record.returnedAt && record.returnedOperator
+        ? { at: record.returnedAt, operator: record.returnedOperator }
+        : null,
+    meaning: answer.meaning,
     ownDesk: record.origin === 'counter',
     operator: record.operator,
     shiftId: record.shiftId,

@@ -22,6 +22,7 @@ import { createPinGuard, DEFAULT_PIN_POLICY, type PinPolicy } from '../staff/pin
 import { createSupervisor, SUPERVISOR_GRANT_MS } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import { summary } from '../store/shifts.ts';
+import type { DeskContextSource } from './desk-context.ts';
 import { createDeskSettings } from './desk-settings.ts';
 import { shiftHandlers } from './handlers.ts';
 import { createReconciler } from './reconcile.ts';
@@ -44,6 +45,7 @@ type Services = {
   journal: Journal;
   health: GatewayHealth;
   emit: Emit;
+  deskContext: DeskContextSource;
 };
 
 export function createAgentDay(
@@ -88,6 +90,7 @@ export function createAgentDay(
     supervisor,
     reconciler,
     checkout: deps.checkout,
+    deskContext: deps.deskContext,
     log,
     changed: announce,
     closed: () => {
@@ -126,6 +129,8 @@ export function createAgentDay(
 
   return {
     attribute: shifts.attribute,
+    /** The supervisor's approval, for the acts that need their PIN each time (a custody reversal). */
+    supervisor: { approve: supervisor.approve },
     /** The reports the printer lays out: the open shift's X, a closed shift's Z. */
     reports: { x: shifts.report, z: shifts.zReport },
     /** Who prints: the open shift's operator. */

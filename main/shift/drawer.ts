@@ -6,13 +6,13 @@ import {
   type CashMovement,
   type CountedCurrency,
   CURRENCIES,
+  type CustodyRecord,
   type DrawerCount,
   defaultVarianceThreshold,
   type VarianceLine,
 } from '../../common/contract.ts';
 import { add, compare, multiply, subtract, sum } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
-import type { OperationRecord } from '../store/operations.ts';
 
 /** A count as stored: each currency's total, and its denominations when counted so. */
 export function countDrawer(count: DrawerCount, field: string): CountedCurrency[] {
@@ -41,33 +41,52 @@ export function countDrawer(count: DrawerCount, field: string): CountedCurrency[
   });
 }
 
+type Parts = {
+  float: string[];
+  received: string[];
+  handedOver: string[];
+  returned: string[];
+  reversedIn: string[];
+  reversedOut: string[];
+  added: string[];
+  removed: string[];
+};
+
 /**
- * Expected cash per currency: the float, plus the cash received and minus the cash handed over as
- * the custody records of this shift say (never the statuses), plus added and minus removed.
+ * Expected cash per currency: the float, plus the cash received and minus the cash handed over or
+ * given back, as the custody records of this shift say (never the statuses), with any reversal
+ * the other way, plus added and minus removed.
  */
 export function cashLines(
-  shiftId: number,
   float: readonly CountedCurrency[],
-  operations: readonly OperationRecord[],
+  custody: readonly CustodyRecord[],
   movements: readonly CashMovement[],
 ): CashLine[] {
-  const lines = new Map<
-    string,
-    { float: string[]; received: string[]; handedOver: string[]; added: string[]; removed: string[] }
-  >();
+  const lines = new Map<string, Parts>();
   const line = (currency: string) => {
     let found = lines.get(currency);
     if (!found) {
-      found = { float: [], received: [], handedOver: [], added: [], removed: [] };
+      found = {
+        float: [],
+        received: [],
+        handedOver: [],
+        returned: [],
+        reversedIn: [],
+        reversedOut: [],
+        added: [],
+        removed: [],
+      };
       lines.set(currency, found);
     }
     return found;
   };
   for (const f of float) line(f.currency).float.push(f.total);
-  for (const op of operations) {
-    if (op.custodyShiftId !== shiftId || !op.custodyKind) continue;
-    const target = line(op.currency);
-    (op.custodyKind === 'received' ? target.received : target.handedOver).push(op.amount);
+  for (const record of custody) {
+    const target = line(record.currency);
+    if (record.kind === 'received') target.received.push(record.amount);
+    else if (record.kind === 'handed_over') target.handedOver.push(record.amount);
+    else if (record.kind === 'returned') target.returned.push(record.amount);
+    else (record.direction === 1 ? target.reversedIn : target.reversedOut).push(record.amount);
   }
   for (const m of movements) {
     const target = line(m.currency);
@@ -80,12 +99,14 @@ export function cashLines(
         float: sum(parts.float),
         received: sum(parts.received),
         handedOver: sum(parts.handedOver),
+        returned: sum(parts.returned),
+        reversed: subtract(sum(parts.reversedIn), sum(parts.reversedOut)),
         added: sum(parts.added),
         removed: sum(parts.removed),
       };
       const expected = subtract(
-        add(add(totals.float, totals.received), totals.added),
-        add(totals.handedOver, totals.removed),
+        add(add(add(totals.float, totals.received), totals.added), totals.reversed),
+        add(add(totals.handedOver, totals.returned), totals.removed),
       );
       return { currency, ...totals, expected };
     });

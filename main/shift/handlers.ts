@@ -6,6 +6,7 @@ import type { Shifts } from './shifts.ts';
 type ShiftChannel =
   | 'shift.current'
   | 'shift.open'
+  | 'shift.openTraining'
   | 'shift.cashMovement'
   | 'shift.report'
   | 'shift.previewClose'
@@ -19,6 +20,10 @@ export function shiftHandlers(shifts: Shifts, state: () => DeskState): HandlerTa
     'shift.current': () => shifts.current(),
     'shift.open': async (request) => {
       await shifts.open(request);
+      return state();
+    },
+    'shift.openTraining': () => {
+      shifts.openTraining();
       return state();
     },
     'shift.cashMovement': (request) => shifts.cashMovement(request),

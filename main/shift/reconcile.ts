@@ -7,6 +7,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
+import { MAY_EXIST_AT_GATEWAY } from '../operations/lifecycle.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
 type Deps = {
@@ -18,12 +19,9 @@ type Deps = {
   concurrency: number;
 };
 
-/** What the gateway may hold: created there, or perhaps (a create whose answer was lost). */
+/** What the gateway may hold of this desk's: created there, or perhaps (a create whose answer was lost). */
 function mayBeAtGateway(op: OperationRecord): boolean {
-  return (
-    op.origin === 'counter' &&
-    (op.phase === 'created' || op.phase === 'outcome_unknown' || op.phase === 'creating')
-  );
+  return op.origin === 'counter' && MAY_EXIST_AT_GATEWAY.has(op.phase);
 }
 
 const DOWN_KINDS: ReadonlySet<string> = new Set([

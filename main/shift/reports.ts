@@ -1,17 +1,20 @@
 // The X report (the shift so far) and the findings the Z report lists: where the gateway and this
 // desk's custody records disagree. Built from the shift's own rows in one pass; every sum decimal.
+// What each operation means (open cash, waiting, a finding) is main/operations/meaning.ts's answer.
 import {
   type CashMovement,
+  type CustodyRecord,
   type Finding,
-  type FindingKind,
   HistoryRow,
   type OpenOperation,
+  type OpenReason,
   type ShiftSummary,
   type TotalLine,
   type XReport,
 } from '../../common/contract.ts';
 import { sum } from '../../common/money.ts';
-import { openReason, toView } from '../operations/view.ts';
+import { type DeskContext, ownState } from '../operations/meaning.ts';
+import { toView } from '../operations/view.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 import { cashLines } from './drawer.ts';
@@ -19,39 +22,56 @@ import { cashLines } from './drawer.ts';
 const ROW_KEYS = Object.keys(HistoryRow.shape) as (keyof HistoryRow)[];
 
 /** The history row of an operation: what reports keep of it (the Z report stores them as they were). */
-export function toRow(op: OperationRecord): HistoryRow {
-  const view = toView(op);
+export function toRow(op: OperationRecord, desk: DeskContext): HistoryRow {
+  const view = toView(op, desk);
   return Object.fromEntries(ROW_KEYS.map((key) => [key, view[key]])) as HistoryRow;
 }
 
-const OPEN_CASH: ReadonlySet<OpenOperation['reason']> = new Set(['hand_over', 'cash_not_captured']);
+/** Cash in question: listed on every report, from whichever shift, until it is settled. */
+const OPEN_CASH: ReadonlySet<OpenReason> = new Set([
+  'hand_over',
+  'cash_not_captured',
+  'return_cash',
+  'handed_over_not_captured',
+]);
+
+/** The shift's own desk, as its reports see it. */
+export function reportDesk(shift: ShiftRecord, closing: boolean): DeskContext {
+  return { mode: shift.training ? 'training' : 'live', shift: { training: shift.training }, closing };
+}
 
 export function buildXReport(
   shift: ShiftRecord,
   summary: ShiftSummary,
   operations: readonly OperationRecord[],
+  custody: readonly CustodyRecord[],
   movements: readonly CashMovement[],
   producedAt: string,
 ): XReport {
+  const desk = reportDesk(shift, false);
   const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
   const openCash: OpenOperation[] = [];
   const waiting: OpenOperation[] = [];
   for (const op of own) {
-    const reason = openReason(op);
+    const reason = ownState(op).open;
     if (!reason) continue;
-    (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op) });
+    (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op, desk) });
   }
+  const numbers = new Map(operations.map((op) => [op.localId, op.operationNumber]));
   return {
     shift: summary,
     producedAt,
     float: shift.openingFloat,
     totals: totals(started),
-    cash: cashLines(shift.id, shift.openingFloat, own, movements),
+    cash: cashLines(shift.openingFloat, custody, movements),
     movements: [...movements],
     openCash,
     waiting,
     operations: started.length,
+    reversals: custody
+      .filter((record) => record.kind === 'reversal')
+      .map((record) => ({ record, operationNumber: numbers.get(record.localId) ?? String(record.localId) })),
   };
 }
 
@@ -86,26 +106,11 @@ function totals(operations: readonly OperationRecord[]): TotalLine[] {
 }
 
 /** What a supervisor must look at before the day is done, judged against the custody records. */
-export function findingOf(op: OperationRecord): FindingKind | null {
-  if (op.origin !== 'counter') return null;
-  if (op.phase === 'outcome_unknown' || op.phase === 'creating') return 'outcome_unknown';
-  if (op.phase !== 'created') return null;
-  if (op.mismatch) return 'mismatch';
-  const captured = op.status === 'captured';
-  if (op.type === 'payout') {
-    if (captured && !op.custodyAt) return 'captured_not_handed_over';
-    if (!captured && op.custodyKind === 'handed_over') return 'handed_over_not_captured';
-    return null;
-  }
-  if (captured && !op.custodyAt) return 'captured_not_received';
-  if (!captured && op.custodyKind === 'received') return 'received_not_captured';
-  return null;
-}
-
 export function findings(shift: ShiftRecord, operations: readonly OperationRecord[]): Finding[] {
+  const desk = reportDesk(shift, false);
   return ownOf(shift, operations).flatMap((op) => {
-    const kind = findingOf(op);
-    return kind ? [{ kind, operation: toRow(op) }] : [];
+    const kind = ownState(op).finding;
+    return kind ? [{ kind, operation: toRow(op, desk) }] : [];
   });
 }
 

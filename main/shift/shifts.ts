@@ -1,6 +1,7 @@
-// Shifts and the drawer: an operator signs in with their PIN and counts the float; every operation
-// and custody record of the desk belongs to the open shift (in Live none happens outside one; in
-// training a training shift opens by itself); cash movements need a reason and the supervisor; the
+// Shifts and the drawer: an operator signs in with their PIN and counts the float (in training the
+// agent starts a training shift by hand); every operation and custody record of the desk belongs to
+// the open shift of its own mode, and none happens outside one: no shift ever opens by itself.
+// Cash movements need a reason and the supervisor; the
 // X report at any time; and the close: count, variance, reconciliation at the gateways, and the Z
 // report, numbered per terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
@@ -14,13 +15,14 @@ import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
+import type { DeskContextSource } from './desk-context.ts';
 import type { DeskSettingsStore } from './desk-settings.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import type { Reconciler } from './reconcile.ts';
-import { buildXReport, ownOf } from './reports.ts';
+import { buildXReport } from './reports.ts';
 import { createZReports } from './z-reports.ts';
 
-/** The operator of a training shift that opened by itself. */
+/** The operator of a training shift started without an operator's PIN (training money is not real). */
 export const TRAINING_OPERATOR = 'Training';
 
 export type ShiftDeps = {
@@ -34,6 +36,8 @@ export type ShiftDeps = {
   /** The counter's flow, for sessions the close must end and creates it must wait for. */
   checkout: () => { createInFlight(localId: number): boolean; abandon(localId: number): unknown };
   log: Log;
+  /** The desk's mode and open shift as the answer about an operation sees them; the close sets it closing. */
+  deskContext: DeskContextSource;
   /** The open shift or its drawer changed. */
   changed: () => void;
   /** A Z report was produced (a backup follows). */
@@ -46,33 +50,35 @@ export type Attribution = { shiftId: number; operator: string };
 
 export function createShifts(deps: ShiftDeps) {
   const { store } = deps;
-  let closing = false;
+  const closing = () => deps.deskContext.closing();
   const nowIso = () => new Date().toISOString();
 
   function requireOpen(): ShiftRecord {
     const shift = store.shifts.open();
     if (!shift) throw new AgentError('conflict', 'No shift is open at this desk.');
-    if (closing) throw new AgentError('conflict', 'The shift is closing.');
+    if (closing()) throw new AgentError('conflict', 'The shift is closing.');
     return shift;
   }
 
   function expected(shift: ShiftRecord): CashLine[] {
-    return cashLines(
-      shift.id,
-      shift.openingFloat,
-      ownOf(shift, store.shifts.operations(shift.id)),
-      store.shifts.movements(shift.id),
-    );
+    return cashLines(shift.openingFloat, store.custody.forShift(shift.id), store.shifts.movements(shift.id));
   }
 
   function xReport(shift: ShiftRecord): XReport {
     return buildXReport(
       shift,
       summary(shift),
-      store.shifts.operations(shift.id),
+      store.shifts.operations(shift),
+      store.custody.forShift(shift.id),
       store.shifts.movements(shift.id),
       nowIso(),
     );
+  }
+
+  function insertShift(input: Omit<ShiftRecord, 'id' | 'closedAt' | 'zNumber' | 'reconciled'>): number {
+    const shiftId = store.durable(() => store.shifts.insert(input));
+    deps.log.info('shift_opened', { shiftId, operatorId: input.operatorId, training: input.training });
+    return shiftId;
   }
 
   const { zReport, reconcile, reconcileShift } = createZReports(deps);
@@ -92,45 +98,53 @@ export function createShifts(deps: ShiftDeps) {
       const operator = await deps.operators.verify(input.operatorId, input.pin);
       already();
       const { terminalId, mode } = deps.settings.get();
-      const shiftId = store.durable(() =>
-        store.shifts.insert({
-          terminalId,
-          training: mode === 'training',
-          operatorId: operator.id,
-          operatorName: operator.name,
-          openedAt: nowIso(),
-          openingFloat: float,
-        }),
-      );
-      deps.log.info('shift_opened', { shiftId, operatorId: operator.id, training: mode === 'training' });
+      insertShift({
+        terminalId,
+        training: mode === 'training',
+        operatorId: operator.id,
+        operatorName: operator.name,
+        openedAt: nowIso(),
+        openingFloat: float,
+      });
       deps.desk.signIn({ id: operator.id, name: operator.name });
     },
 
     /**
-     * The shift a new operation or a custody record belongs to, and its operator. Live has none
-     * outside a shift; training opens a training shift by itself. Call it right before the write,
-     * after the last await, so nothing slips into a shift that has begun closing.
+     * Training only: the agent starts a training shift by hand, with no float and no PIN (no real
+     * money moves in it). It is still a deliberate act: nothing opens a shift by itself.
+     */
+    openTraining(): void {
+      const { terminalId, mode } = deps.settings.get();
+      if (mode !== 'training') {
+        throw new AgentError('conflict', 'A training shift starts only while the desk is in training.');
+      }
+      if (store.shifts.open()) throw new AgentError('conflict', 'A shift is already open at this desk.');
+      insertShift({
+        terminalId,
+        training: true,
+        operatorId: null,
+        operatorName: TRAINING_OPERATOR,
+        openedAt: nowIso(),
+        openingFloat: [],
+      });
+      deps.changed();
+    },
+
+    /**
+     * The shift a new operation belongs to, and its operator: a question with no side effects. None
+     * happens outside an open shift of its own mode. Call it right before the write, after the last
+     * await, so nothing slips into a shift that has begun closing.
      */
     attribute(training: boolean): Attribution {
-      if (closing) throw new AgentError('conflict', 'The shift is closing: open the next one first.');
-      let shift = store.shifts.open();
-      if (!shift && training) {
-        const shiftId = store.shifts.insert({
-          terminalId: deps.settings.get().terminalId,
-          training: true,
-          operatorId: null,
-          operatorName: TRAINING_OPERATOR,
-          openedAt: nowIso(),
-          openingFloat: [],
-        });
-        deps.log.info('shift_opened', { shiftId, operatorId: null, training: true });
-        shift = store.shifts.get(shiftId)!;
-        deps.changed();
-      }
+      if (closing()) throw new AgentError('conflict', 'The shift is closing: open the next one first.');
+      const shift = store.shifts.open();
       if (!shift) {
         throw new AgentError(
           'conflict',
-          'No shift is open: in Live mode an operator opens one before any operation.',
+          training
+            ? 'Start a training shift first (Home: Start training).'
+            : 'No shift is open: in Live mode an operator signs in and opens one before any operation.',
+          { field: 'shift' },
         );
       }
       if (shift.training !== training) {
@@ -167,9 +181,8 @@ export function createShifts(deps: ShiftDeps) {
       let shift = requireOpen();
       // The shift's operations are read once before the close and once after its reconciliation:
       // at 5,000 operations each read is most of what a Z report costs.
-      let operations = store.shifts.operations(shift.id);
-      const movements = store.shifts.movements(shift.id);
-      const cash = cashLines(shift.id, shift.openingFloat, ownOf(shift, operations), movements);
+      let operations = store.shifts.operations(shift);
+      const cash = expected(shift);
       const counted = countDrawer(input.counted, 'counted');
       const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
       if (missing) {
@@ -190,7 +203,7 @@ export function createShifts(deps: ShiftDeps) {
         approved = await deps.supervisor.approve(input.supervisorPin, what);
         // Anything may have moved during the PIN check.
         shift = requireOpen();
-        operations = store.shifts.operations(shift.id);
+        operations = store.shifts.operations(shift);
       }
       const inFlight = operations.find(
         (op) =>
@@ -206,7 +219,7 @@ export function createShifts(deps: ShiftDeps) {
           },
         );
       }
-      closing = true;
+      deps.deskContext.setClosing(true);
       try {
         // A session not yet used to create an operation ends with the shift; nothing exists for it.
         for (const op of operations) {
@@ -214,7 +227,14 @@ export function createShifts(deps: ShiftDeps) {
         }
         const { reconciliation, after } = await reconcile(shift, operations);
         const at = nowIso();
-        const x = buildXReport(shift, summary(shift), after, store.shifts.movements(shift.id), at);
+        const x = buildXReport(
+          shift,
+          summary(shift),
+          after,
+          store.custody.forShift(shift.id),
+          store.shifts.movements(shift.id),
+          at,
+        );
         const number = store.durable(() =>
           store.shifts.close(shift, at, reconciliation.complete, (n) => ({
             ...x,
@@ -231,7 +251,7 @@ export function createShifts(deps: ShiftDeps) {
         deps.closed(shift.id);
         return zReport(shift.id);
       } finally {
-        closing = false;
+        deps.deskContext.setClosing(false);
       }
     },
 

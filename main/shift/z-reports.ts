@@ -1,12 +1,55 @@
 // Z reports as the store keeps them, with every later reconciliation appended, and the
 // reconciliation itself: the shift's operations checked at their own gateways, then held against
 // the custody records.
-import type { Reconciliation, ZReport } from '../../common/contract.ts';
+import type {
+  FindingKind,
+  HistoryRow,
+  OpenOperation,
+  OpenReason,
+  Reconciliation,
+  ZReport,
+} from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { findings } from './reports.ts';
 import type { ShiftDeps } from './shifts.ts';
+
+/**
+ * A Z report is kept as it was produced. Those produced before operations carried their meaning get
+ * the one the report itself gave them (the list they stand in), and no cash advice of their own.
+ */
+function withMeanings(report: ZReport): ZReport {
+  const upgrade = (row: HistoryRow, open: OpenReason | null, finding: FindingKind | null): HistoryRow =>
+    row.meaning
+      ? row
+      : {
+          ...row,
+          cash: 'none',
+          meaning: {
+            open,
+            finding,
+            alert: false,
+            stuck: false,
+            note: null,
+            custody: { action: null, refused: null },
+            money: row.training ? 'training' : 'live',
+            otherMode: false,
+            startAgain: false,
+            reversible: false,
+          },
+        };
+  const rows = (list: OpenOperation[]) => list.map((o) => ({ ...o, operation: upgrade(o.operation, o.reason, null) }));
+  return {
+    ...report,
+    openCash: rows(report.openCash),
+    waiting: rows(report.waiting),
+    reconciliations: report.reconciliations.map((r) => ({
+      ...r,
+      findings: r.findings.map((f) => ({ ...f, operation: upgrade(f.operation, null, f.kind) })),
+    })),
+  };
+}
 
 export function createZReports(deps: ShiftDeps) {
   const { store } = deps;
@@ -18,11 +61,14 @@ export function createZReports(deps: ShiftDeps) {
     const shift = store.shifts.get(shiftId);
     if (!z || !shift)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
-    const report = JSON.parse(z.report) as ZReport;
+    const report = withMeanings(JSON.parse(z.report) as ZReport);
     return {
       ...report,
       shift: summary(shift),
-      reconciliations: [...report.reconciliations, ...store.shifts.reconciliations(z.id)],
+      reconciliations: [
+        ...report.reconciliations,
+        ...withMeanings({ ...report, reconciliations: store.shifts.reconciliations(z.id) }).reconciliations,
+      ],
     };
   }
 
@@ -35,7 +81,7 @@ export function createZReports(deps: ShiftDeps) {
     operations: OperationRecord[],
   ): Promise<{ reconciliation: Reconciliation; after: OperationRecord[] }> {
     const { checked, unanswered } = await deps.reconciler.check(operations);
-    const after = store.shifts.operations(shift.id);
+    const after = store.shifts.operations(shift);
     return {
       reconciliation: {
         at: nowIso(),
@@ -54,7 +100,7 @@ export function createZReports(deps: ShiftDeps) {
     if (!shift || !z)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
     if (shift.reconciled) return zReport(shiftId);
-    const { reconciliation: result } = await reconcile(shift, store.shifts.operations(shift.id));
+    const { reconciliation: result } = await reconcile(shift, store.shifts.operations(shift));
     if (!result.complete) {
       throw new AgentError(
         'unreachable',

@@ -1,8 +1,9 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
+import { createCustodyRepo } from './custody.ts';
 import { createExportRepo } from './export.ts';
-import { durableTransaction, openDatabase, transaction } from './open.ts';
+import { afterCommit, durableTransaction, openDatabase, transaction } from './open.ts';
 import { createOperationsRepo } from './operations.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createSettingsRepo } from './settings.ts';
@@ -16,12 +17,15 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
   let durableCommits = 0;
   return {
     operations: createOperationsRepo(db, now),
+    custody: createCustodyRepo(db),
     outbox: createOutboxRepo(db, now),
     settings: createSettingsRepo(db),
     staff: createStaffRepo(db, now),
     shifts: createShiftsRepo(db),
     exports: createExportRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
+    /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
+    afterCommit: (run: () => void) => afterCommit(db, run),
     /** On stable storage when it returns: for what must survive a power cut. */
     durable: <T>(work: () => T) => {
       const result = durableTransaction(db, work);

@@ -92,18 +92,62 @@ function migrate(db: DatabaseSync, applied: AppliedMigration[]): void {
 
 let savepoints = 0;
 
+/** Per connection: how deep the open transactions nest, and what waits for the outermost commit. */
+const commits = new WeakMap<DatabaseSync, { depth: number; waiting: { depth: number; run: () => void }[] }>();
+
+function commitState(db: DatabaseSync) {
+  let state = commits.get(db);
+  if (!state) {
+    state = { depth: 0, waiting: [] };
+    commits.set(db, state);
+  }
+  return state;
+}
+
 /** All-or-nothing; nests, so a repo method can be atomic on its own and inside a larger unit. */
 export function transaction<T>(db: DatabaseSync, work: () => T): T {
   const name = `sp${++savepoints}`;
+  const state = commitState(db);
   db.exec(`SAVEPOINT ${name}`);
+  state.depth += 1;
+  const depth = state.depth;
+  let result: T;
   try {
-    const result = work();
+    result = work();
     db.exec(`RELEASE ${name}`);
-    return result;
   } catch (error) {
     db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+    // What the rolled-back writes would have announced is never announced.
+    state.waiting = state.waiting.filter((w) => w.depth < depth);
     throw error;
+  } finally {
+    state.depth -= 1;
   }
+  if (state.depth === 0) {
+    const waiting = state.waiting;
+    state.waiting = [];
+    // One listener's failure must not silence the others; the first is thrown once all have run.
+    let failure: unknown;
+    for (const w of waiting) {
+      try {
+        w.run();
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+  return result;
+}
+
+/**
+ * Runs `run` once the outermost transaction around this point has committed (at once outside
+ * one), and never if it rolls back: nothing is announced that is not on disk.
+ */
+export function afterCommit(db: DatabaseSync, run: () => void): void {
+  const state = commitState(db);
+  if (state.depth === 0) run();
+  else state.waiting.push({ depth: state.depth, run });
 }
 
 /**

@@ -1,6 +1,12 @@
 // An operation as this terminal keeps it, and how each field maps to its SQLite column.
 import type { SQLInputValue } from 'node:sqlite';
-import type { CustodyKind, MismatchItem, OperationTypeValue, Phase } from '../../common/contract.ts';
+import type {
+  CustodyKind,
+  MismatchItem,
+  OpenReason,
+  OperationTypeValue,
+  Phase,
+} from '../../common/contract.ts';
 import type { PayerDetail, PayerRequisiteDescriptor, PaymentMethodRequisite } from '../gateway/schemas.ts';
 
 export type OperationRecord = {
@@ -50,6 +56,15 @@ export type OperationRecord = {
   shiftId: number | null;
   /** The shift whose drawer the custody's cash went into or out of. */
   custodyShiftId: number | null;
+  /** A payin's cash given back to the payer after the gateway ended it. */
+  returnedAt: string | null;
+  returnedOperator: string | null;
+  /**
+   * The operation's own answer (main/operations/meaning.ts ownState), written with every change for
+   * the indexes; null only for a row not computed yet since the upgrade.
+   */
+  final: boolean | null;
+  openReason: OpenReason | null;
 };
 
 export type NewOperation = Pick<
@@ -70,6 +85,7 @@ export type NewOperation = Pick<
 > &
   Partial<OperationRecord>;
 
+/** A change to an operation. Its phase moves only by a lifecycle event (main/operations/journal.ts). */
 export type OperationPatch = Partial<
   Omit<OperationRecord, 'localId' | 'shopId' | 'operationNumber' | 'createdAt'>
 >;
@@ -118,6 +134,10 @@ export const COLUMNS: Record<keyof OperationRecord, Column> = {
   operator: { column: 'operator' },
   shiftId: { column: 'shift_id' },
   custodyShiftId: { column: 'custody_shift_id' },
+  returnedAt: { column: 'returned_at' },
+  returnedOperator: { column: 'returned_operator' },
+  final: { column: 'final', bool: true },
+  openReason: { column: 'open_reason' },
 };
 export const KEYS = Object.keys(COLUMNS) as (keyof OperationRecord)[];
 const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {
@@ -142,7 +162,7 @@ export function fromRow(row: Record<string, SQLInputValue>): OperationRecord {
     const spec = COLUMNS[key];
     const raw = row[spec.column];
     if (spec.json) record[key] = raw == null ? JSON_DEFAULTS[key] : JSON.parse(String(raw));
-    else if (spec.bool) record[key] = raw === 1 || raw === 1n;
+    else if (spec.bool) record[key] = raw == null && key === 'final' ? null : raw === 1 || raw === 1n;
     else record[key] = typeof raw === 'bigint' ? Number(raw) : raw;
   }
   return record as OperationRecord;

@@ -27,10 +27,12 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
   const listEvents = db.prepare(
     'SELECT at, kind, phase, status, detail FROM operation_events WHERE local_id = ? ORDER BY id',
   );
-  const openStatement = db.prepare(`SELECT * FROM operations
-    WHERE origin = 'counter' AND (phase IN ('creating', 'outcome_unknown')
-       OR (phase = 'created' AND (status IS NULL OR status <> 'captured' OR custody_at IS NULL OR mismatch IS NOT NULL)))
+  // Both read the partial indexes of migration 0006, which filter on the stored answer.
+  const openStatement = db.prepare(`SELECT * FROM operations WHERE open_reason IS NOT NULL
     ORDER BY created_at DESC, local_id DESC LIMIT ?`);
+  const openForPayerStatement = db.prepare(`SELECT * FROM operations WHERE open_reason IS NOT NULL
+    AND payer_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 20`);
+  const unsettledStatement = db.prepare('SELECT * FROM operations WHERE final IS NOT 1');
   const history = createHistorySearch(db);
   const insertStatements = new Map<string, StatementSync>();
   const patchStatements = new Map<string, StatementSync>();
@@ -103,24 +105,19 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
       return listEvents.all(localId) as OperationEvent[];
     },
 
-    /**
-     * Operations whose fate this terminal has not settled yet; looked at on every start. The
-     * condition repeats the partial index of migration 0002 word for word, so this reads only that index.
-     */
+    /** Operations whose fate is not final yet (and any not computed since the upgrade); looked at on every start. */
     unsettled(): OperationRecord[] {
-      return db
-        .prepare(
-          `SELECT * FROM operations
-           WHERE phase IN ('opening', 'session_open', 'creating', 'outcome_unknown')
-              OR (phase = 'created' AND (status IS NULL OR status <> 'captured'))`,
-        )
-        .all()
-        .map(fromRow);
+      return unsettledStatement.all().map(fromRow);
     },
 
     /** This desk's operations that may still need the agent (Home's tray), newest first. */
     open(limit = 200): OperationRecord[] {
       return openStatement.all(limit).map(fromRow);
+    },
+
+    /** This desk's open operations for one payer, newest first. */
+    openForPayer(payerId: string): OperationRecord[] {
+      return openForPayerStatement.all(payerId).map(fromRow);
     },
 
     search: history.search,

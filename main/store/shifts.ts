@@ -11,12 +11,14 @@ import type {
 import { transaction } from './open.ts';
 import { COLUMNS, fromRow, KEYS, type OperationRecord } from './operation-record.ts';
 
-/** Kept out of the shift's reads: no report or export shows them, and they are its largest columns. */
+/**
+ * Kept out of the shift's reads: no report or export shows them, and they are its largest columns.
+ * (The parent stays: it makes an operation a correction, which the answer about it depends on.)
+ */
 const UNREPORTED: ReadonlySet<keyof OperationRecord> = new Set([
   'payerRequisites',
   'methodRequisites',
   'payerDetails',
-  'parent',
 ]);
 
 export type ShiftRow = {
@@ -86,8 +88,14 @@ export function createShiftsRepo(db: DatabaseSync) {
   const columns = KEYS.filter((key) => !UNREPORTED.has(key))
     .map((key) => COLUMNS[key].column)
     .join(', ');
+  // Started in the shift; then whose cash moved in it (custody records); then this desk's operations
+  // of the same mode still open from any other shift (a payout captured and not handed over stays on
+  // every report until it is). The last reads the partial index of open operations.
   const shiftOperations = db.prepare(`SELECT ${columns} FROM operations WHERE shift_id = ?1
-    UNION ALL SELECT ${columns} FROM operations WHERE custody_shift_id = ?1 AND shift_id IS NOT ?1`);
+    UNION ALL SELECT ${columns} FROM operations WHERE shift_id IS NOT ?1
+      AND local_id IN (SELECT local_id FROM custody_records WHERE shift_id = ?1)
+    UNION ALL SELECT ${columns} FROM operations WHERE open_reason IS NOT NULL AND training = ?2
+      AND shift_id IS NOT ?1 AND local_id NOT IN (SELECT local_id FROM custody_records WHERE shift_id = ?1)`);
   const nextZ = db.prepare(
     'SELECT COALESCE(MAX(number), 0) + 1 AS n FROM z_reports WHERE terminal_id = ? AND training = ?',
   );
@@ -153,10 +161,12 @@ export function createShiftsRepo(db: DatabaseSync) {
       })),
 
     /**
-     * Started in the shift (oldest first), then those from earlier shifts whose cash moved in it;
-     * without the requisites and the parent, which no report or export shows (they read as empty).
+     * Started in the shift (oldest first), then those from other shifts whose cash moved in it, then
+     * those of its mode still open; without the requisites and the parent, which no report or
+     * export shows (they read as empty).
      */
-    operations: (shiftId: number): OperationRecord[] => shiftOperations.all(shiftId).map(fromRow),
+    operations: (shift: Pick<ShiftRow, 'id' | 'training'>): OperationRecord[] =>
+      shiftOperations.all(shift.id, shift.training ? 1 : 0).map(fromRow),
 
     /** Closes the shift and stores its Z report under the terminal's next number, in one transaction. */
     close(

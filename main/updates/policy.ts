@@ -2,7 +2,6 @@
 // any operation sits in Home's tray (an outcome unknown, a status not final, cash still to take or
 // hand over, a mismatch), and only once the renderer says it is on Home and idle there.
 import type { UpdateHold } from '../../common/contract.ts';
-import { openReason } from '../operations/view.ts';
 import type { Store } from '../store/index.ts';
 
 export type UpdateDecision = { allowed: true } | { allowed: false; hold: UpdateHold };
@@ -37,7 +36,8 @@ export function createUpdatePolicy(deps: { store: Store; now?: () => number }) {
     decide(): UpdateDecision {
       if (!idleOnHome) return { allowed: false, hold: 'not_idle' };
       if (checkoutUnderWay()) return { allowed: false, hold: 'checkout_in_progress' };
-      if (deps.store.operations.open(ALL_ROWS).some((record) => openReason(record) !== null)) {
+      // The tray's rows are those with an open reason (main/operations/meaning.ts, stored with each change).
+      if (deps.store.operations.open(ALL_ROWS).length > 0) {
         return { allowed: false, hold: 'operation_open' };
       }
       return { allowed: true };

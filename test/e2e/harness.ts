@@ -100,6 +100,8 @@ export type StackOptions = {
   lookups?: Partial<LookupPolicy>;
   /** The agent's day: PIN waits, the supervisor's time, the idle lock. */
   day?: DayOptions;
+  /** Starts the training shift the agent would start on Home; false leaves the desk without one. */
+  trainingShift?: boolean;
 };
 
 export type Stack = {
@@ -129,6 +131,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.day ? { day: options.day } : {}),
     printer,
   });
+  if (options.trainingShift !== false) {
+    const started = await core.invoke('shift.openTraining', {});
+    if (!started.ok) throw new Error(`shift.openTraining: ${started.error.message}`);
+  }
   const server = await serveRenderer();
   return {
     core,

@@ -69,6 +69,7 @@ before(async () => {
     amount: '1500',
     payerId: 'P1',
   };
+  await call('shift.openTraining', {});
   const first = await call<OperationView>('checkout.openSession', session);
   created = await call<OperationView>('checkout.createOperation', {
     localId: first.localId,
@@ -101,6 +102,10 @@ before(async () => {
     'checkout.abandon': { localId: open.localId },
     'checkout.confirmTraining': { localId: created.localId },
     'checkout.recordCash': { localId: created.localId },
+    'checkout.startAgain': { localId: created.localId },
+    'custody.reverse': { localId: created.localId, reason: 'recorded by mistake', supervisorPin: '482615' },
+    'history.openForPayer': { payerId: 'P1' },
+    'shift.openTraining': {},
     'history.search': {
       text: 'T01',
       type: 'payin',
@@ -182,6 +187,7 @@ function snapshot() {
     settings: all('SELECT * FROM settings ORDER BY key'),
     shifts: all('SELECT * FROM shifts ORDER BY id'),
     movements: all('SELECT * FROM cash_movements ORDER BY id'),
+    custody: all('SELECT * FROM custody_records ORDER BY id'),
     zReports: all('SELECT * FROM z_reports ORDER BY id'),
     operators: all('SELECT * FROM operators ORDER BY id'),
     pins: all('SELECT * FROM pins ORDER BY subject'),
@@ -202,6 +208,7 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'app.getState',
   'history.search',
   'history.open',
+  'history.openForPayer',
   'app.setIdle',
   'updates.install',
   'desk.state',
@@ -219,7 +226,13 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'files.suggestPath',
 ]);
 /** Channels without input that act, but here have nothing to act on (no operator signed in, no backup folder). */
-const REFUSED_HERE: ReadonlySet<ChannelName> = new Set(['desk.lock', 'backup.now', 'receipts.saveReportPdf']);
+const REFUSED_HERE: ReadonlySet<ChannelName> = new Set([
+  'desk.lock',
+  'backup.now',
+  'receipts.saveReportPdf',
+  // The training shift is open already.
+  'shift.openTraining',
+]);
 
 function assertInvalidInput(result: Result<unknown>, field?: string) {
   assert.equal(result.ok, false, `accepted: ${JSON.stringify(result)}`);

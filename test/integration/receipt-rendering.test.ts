@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { OperationView, Paper } from '../../common/contract.ts';
+import type { Meaning, OperationView, Paper } from '../../common/contract.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { PAPER } from '../../main/receipts/paper.ts';
 import { type ReceiptInput, renderReceipt } from '../../main/receipts/receipt-template.ts';
@@ -33,6 +33,23 @@ before(async () => {
   browser = await launchChromium();
 });
 after(() => browser?.close());
+
+/** What the core would answer about the operation (main/operations/meaning.ts), for a view made here. */
+function meaning(overrides: Partial<Meaning> = {}): Meaning {
+  return {
+    open: null,
+    finding: null,
+    alert: false,
+    stuck: false,
+    note: null,
+    custody: { action: null, refused: null },
+    money: 'live',
+    otherMode: false,
+    startAgain: false,
+    reversible: false,
+    ...overrides,
+  };
+}
 
 function operation(overrides: Partial<OperationView> = {}): OperationView {
   return {
@@ -73,6 +90,8 @@ function operation(overrides: Partial<OperationView> = {}): OperationView {
     gatewayUrl: null,
     mismatch: null,
     custody: null,
+    returned: null,
+    meaning: meaning({ open: 'take_cash', custody: { action: 'received', refused: null } }),
     ownDesk: true,
     operator: 'Aigerim',
     shiftId: 12,
@@ -419,6 +438,12 @@ describe('shift reports', () => {
           createdAt: '2026-11-22T10:00:00.000Z',
           custody: null,
           mismatch: null,
+          meaning: meaning({
+            open: 'hand_over',
+            finding: 'captured_not_handed_over',
+            alert: true,
+            custody: { action: 'handed_over', refused: null },
+          }),
         },
       },
     ],

@@ -199,6 +199,8 @@ describe('Live', () => {
         float: '25000.00',
         received: '5000.00',
         handedOver: '2000.00',
+        returned: '0.00',
+        reversed: '0.00',
         added: '500.00',
         removed: '10000.00',
         expected: '18500.00',
@@ -304,6 +306,9 @@ describe('Live', () => {
       'DELETE FROM shifts',
       `UPDATE operations SET shift_id = ${second.shift.id} WHERE local_id = ${payin.localId}`,
       `UPDATE operations SET custody_shift_id = ${second.shift.id} WHERE local_id = ${payin.localId}`,
+      `UPDATE operations SET custody_at = NULL, custody_kind = NULL WHERE local_id = ${payin.localId}`,
+      "UPDATE custody_records SET amount = '1'",
+      'DELETE FROM custody_records',
     ]) {
       assert.throws(
         () => db.exec(sql),

@@ -39,6 +39,7 @@ import type {
   OperationView,
   Request,
   Response,
+  AppState,
   Result,
 } from '../../common/contract.ts';
 import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';
@@ -190,12 +191,16 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     coreOptions,
     events,
     async call(channel, request) {
-      const result = await current().invoke(channel, request);
+      const result = await harness.invoke(channel, request);
       if (!result.ok) throw new HarnessError(channel, result.error);
       return result.value as Response<typeof channel>;
     },
-    invoke: (channel, request) =>
-      current().invoke(channel, request) as Promise<Result<Response<typeof channel>>>,
+    // A session in training is opened as the agent does it: with the training shift started first
+    // (Home: Start training). Tests of the desk without a shift call core.invoke directly.
+    async invoke(channel, request) {
+      if (channel === 'checkout.openSession') await ensureTrainingShift(harness);
+      return current().invoke(channel, request) as Promise<Result<Response<typeof channel>>>;
+    },
     waitFor(event, predicate = () => true, timeoutMs = 10_000) {
       type Payload = EventPayload<typeof event>;
       const seen = (from: number): Payload | undefined => {
@@ -259,6 +264,19 @@ export type CheckoutOptions = {
   payerId?: string;
   shopId?: number;
 };
+
+/**
+ * In training with no shift open, starts the training shift as the agent does on Home (Start
+ * training): no operation happens outside a shift, and none opens by itself.
+ */
+export async function ensureTrainingShift(h: Pick<Harness, 'core'>): Promise<void> {
+  const state = (await h.core.invoke('app.getState', {})) as Result<AppState>;
+  if (!state.ok || state.value.settings.mode !== 'training') return;
+  const current = (await h.core.invoke('shift.current', {})) as Result<{ shift: unknown }>;
+  if (!current.ok || current.value.shift) return;
+  // Refused (a locked desk, say): the session's own answer then says why.
+  await h.core.invoke('shift.openTraining', {});
+}
 
 /** Opens a session for a valid checkout; the value is the `session_open` operation. */
 export async function openSession(h: Harness, options: CheckoutOptions = {}): Promise<OperationView> {

@@ -76,6 +76,10 @@ if (config.lookup) {
 }
 
 const type = config.type;
+// The agent's training shift, started once (Home: Start training); a restart finds it still open.
+if (!unwrap<{ shift: unknown }>(await core.invoke('shift.current', {})).shift) {
+  unwrap(await core.invoke('shift.openTraining', {}));
+}
 unwrap(await core.invoke('checkout.listMethods', { shopId: SHOP, operationType: type }));
 step('listed');
 await pause('listed');

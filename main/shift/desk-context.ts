@@ -1,0 +1,26 @@
+// The desk as the answer about an operation depends on it (main/operations/meaning.ts): its mode,
+// the open shift, and whether that shift has begun closing.
+import type { DeskContext } from '../operations/meaning.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { ShiftsRepo } from '../store/shifts.ts';
+
+export function createDeskContext(deps: { settings: SettingsService; shifts: ShiftsRepo }) {
+  let closing = false;
+  return {
+    get(): DeskContext {
+      const open = deps.shifts.open();
+      return {
+        mode: deps.settings.get().mode,
+        shift: open ? { training: open.training } : null,
+        closing: closing && open !== undefined,
+      };
+    },
+    /** Set by the close for as long as it runs: nothing moves cash in a closing shift. */
+    setClosing(value: boolean) {
+      closing = value;
+    },
+    closing: () => closing,
+  };
+}
+
+export type DeskContextSource = ReturnType<typeof createDeskContext>;
