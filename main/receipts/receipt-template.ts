@@ -129,7 +129,7 @@ export function statusWords(status: string | null, w: Words): string {
 function custodyLine(op: OperationView, w: Words, time: (iso: string) => string): Html | null {
   if (!op.custody) return null;
   const what = op.custody.kind === 'received' ? w.cashReceived : w.cashHandedOver;
-  return html`<div class="custody">${row(what, time(op.custody.at))}</div>`;
+  return html`<div class="custody">${row(what, time(op.custody.at))}${op.returned && row(w.cashReturned, time(op.returned.at))}</div>`;
 }
 
 /** Our words for the names we know; else the gateway's title, or its name made readable ("referenceNote" → "Reference note"). */

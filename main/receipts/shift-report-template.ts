@@ -37,6 +37,8 @@ export type ShiftReportView = {
     float: string;
     received: string;
     handedOver: string;
+    returned: string;
+    reversed: string;
     added: string;
     removed: string;
     expected: string;
@@ -45,6 +47,8 @@ export type ShiftReportView = {
   openCash: OpenOperation[];
   /** Not final yet, outcome unknown, cash still to take, figures that differ. */
   waiting: OpenOperation[];
+  /** Custody records a supervisor reversed in this shift, with their reasons. */
+  reversals: { record: { kind: string; amount: string; currency: string; reason: string | null }; operationNumber: string }[];
 };
 
 /** The Z report adds its number, the count, the variance and the reconciliation at the gateway. */
@@ -103,6 +107,7 @@ ${input.kind === 'Z' && reconciliationBlock(input.report, w)}
 ${openList(report.openCash, w, money)}
 <h2>${r.waiting}</h2>
 ${openList(report.waiting, w, money)}
+${report.reversals.length > 0 && reversalList(report.reversals, w, money)}
 <div class="signature">${w.operatorSignature}</div>
 ${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${r.supervisorSignature}</div>`}
 ${trainingMark}
@@ -131,6 +136,8 @@ function cashBlock(
 ${row(r.float, money(c.float, c.currency))}
 ${row(r.received, money(c.received, c.currency))}
 ${row(r.handedOver, money(c.handedOver, c.currency))}
+${compare(c.returned, '0') !== 0 && row(r.returned, money(c.returned, c.currency))}
+${compare(c.reversed, '0') !== 0 && row(r.reversed, money(c.reversed, c.currency))}
 ${compare(c.added, '0') !== 0 && row(r.added, money(c.added, c.currency))}
 ${compare(c.removed, '0') !== 0 && row(r.removed, money(c.removed, c.currency))}
 ${row(r.expected, money(c.expected, c.currency))}
@@ -177,4 +184,12 @@ function openList(list: OpenOperation[], w: Words, money: Money): Html {
     ({ reason, operation: op }) =>
       html`<p class="line"><span class="strong">${op.operationNumber}</span> · ${w.type[op.type]} · ${money(op.amount, op.currency)} · ${w.report.reason[reason] ?? reason}</p>`,
   )}`;
+}
+
+function reversalList(list: ShiftReportView['reversals'], w: Words, money: Money): Html {
+  return html`<h2>${w.report.reversals}</h2>
+${list.map(
+  ({ record, operationNumber }) =>
+    html`<p class="line"><span class="strong">${operationNumber}</span> · ${money(record.amount, record.currency)} · ${w.report.reversal(w.report.custodyKind[record.kind] ?? record.kind, record.reason ?? '')}</p>`,
+)}`;
 }

@@ -414,6 +414,8 @@ describe('shift reports', () => {
         float: '50000.00',
         received: '400000.00',
         handedOver: '120000.00',
+        returned: '0.00',
+        reversed: '0.00',
         added: '0.00',
         removed: '100000.00',
         expected: '230000.00',
@@ -448,6 +450,12 @@ describe('shift reports', () => {
       },
     ],
     waiting: [],
+    reversals: [
+      {
+        record: { kind: 'handed_over', amount: '15000', currency: 'KZT', reason: 'recorded on the wrong payout' },
+        operationNumber: 'T01-261122-0029',
+      },
+    ],
   };
   const z: ZReportView = {
     ...x,
