@@ -308,7 +308,14 @@ export type OpenOperation = z.infer<typeof OpenOperation>;
 
 /** Pushed when an operation turns into something the agent must act on, wherever they are. */
 export const Attention = z.object({
-  reason: z.enum(['hand_over', 'return_cash', 'mismatch', 'correction', 'handed_over_not_captured', 'failed']),
+  reason: z.enum([
+    'hand_over',
+    'return_cash',
+    'mismatch',
+    'correction',
+    'handed_over_not_captured',
+    'failed',
+  ]),
   operation: OperationView,
 });
 export type Attention = z.infer<typeof Attention>;

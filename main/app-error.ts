@@ -2,6 +2,7 @@
 // has words for, a detail for the log, and what the agent may do with cash.
 import type { AppError, CashAdvice, ErrorKind } from '../common/contract.ts';
 import { GatewayError } from './gateway/errors.ts';
+import { LifecycleError } from './operations/lifecycle.ts';
 import { StoreError } from './store/open.ts';
 import { VaultError } from './vault/index.ts';
 
@@ -47,6 +48,15 @@ export function toAppError(error: unknown, context: { localId?: number; cash?: C
       kind: error.outcomeUnknown ? 'outcome_unknown' : error.kind,
       message: error.message,
       cash: error.outcomeUnknown ? 'hold' : base.cash,
+    };
+  }
+  if (error instanceof LifecycleError) {
+    // Something else moved the operation first (a reply, a restart's recovery): nothing was written.
+    return {
+      ...base,
+      kind: 'conflict',
+      message: 'This operation changed meanwhile: open it again to see where it stands.',
+      cash: 'hold',
     };
   }
   if (error instanceof StoreError || error instanceof VaultError) {

@@ -308,7 +308,16 @@ export function createCheckout(deps: Deps) {
   /** A create for this operation is out and unanswered. */
   const createInFlight = (localId: number) => creating.has(localId);
 
-  return { listMethods, openSession, createOperation, abandon, startAgain, openForPayer, get, createInFlight };
+  return {
+    listMethods,
+    openSession,
+    createOperation,
+    abandon,
+    startAgain,
+    openForPayer,
+    get,
+    createInFlight,
+  };
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;

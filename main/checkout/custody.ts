@@ -9,8 +9,8 @@ import { type Answer, meaningOf } from '../operations/meaning.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { DeskContextSource } from '../shift/desk-context.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
-import type { Store } from '../store/index.ts';
 import { standing } from '../store/custody.ts';
+import type { Store } from '../store/index.ts';
 import type { OperationPatch, OperationRecord } from '../store/operations.ts';
 
 const EVENT: Record<CustodyAction, 'cash_received' | 'cash_handed_over' | 'cash_returned'> = {
@@ -43,7 +43,11 @@ function refusal(record: OperationRecord, answer: Answer): AgentError {
   const { meaning } = answer;
   const details = { localId: record.localId, cash: answer.cash };
   if (record.origin !== 'counter') {
-    return new AgentError('conflict', 'This operation was run at another desk; its cash is not ours to record.', details);
+    return new AgentError(
+      'conflict',
+      'This operation was run at another desk; its cash is not ours to record.',
+      details,
+    );
   }
   if (meaning.custody.refused === 'other_mode') {
     return new AgentError(
@@ -55,10 +59,18 @@ function refusal(record: OperationRecord, answer: Answer): AgentError {
     );
   }
   if (meaning.custody.refused === 'no_shift') {
-    return new AgentError('conflict', 'Sign in to open a shift first: cash is recorded in the open shift.', details);
+    return new AgentError(
+      'conflict',
+      'Sign in to open a shift first: cash is recorded in the open shift.',
+      details,
+    );
   }
   if (meaning.custody.refused === 'closing') {
-    return new AgentError('conflict', 'The shift is closing: no cash moves until the next one is open.', details);
+    return new AgentError(
+      'conflict',
+      'The shift is closing: no cash moves until the next one is open.',
+      details,
+    );
   }
   if (meaning.note === 'mismatch') {
     return new AgentError(
@@ -68,10 +80,18 @@ function refusal(record: OperationRecord, answer: Answer): AgentError {
     );
   }
   if (meaning.note === 'correction') {
-    return new AgentError('conflict', 'This is a correction: it moves no cash of its own. A supervisor settles it.', details);
+    return new AgentError(
+      'conflict',
+      'This is a correction: it moves no cash of its own. A supervisor settles it.',
+      details,
+    );
   }
   if (meaning.note === 'not_cash') {
-    return new AgentError('conflict', 'No cash moves at this desk for this payment method: it is not paid in cash.', details);
+    return new AgentError(
+      'conflict',
+      'No cash moves at this desk for this payment method: it is not paid in cash.',
+      details,
+    );
   }
   return new AgentError('conflict', 'No cash may move for this operation now.', details);
 }
@@ -91,7 +111,11 @@ export function createCustody(deps: {
     return record;
   }
 
-  function write(record: OperationRecord, entry: Omit<CustodyRecord, 'id' | 'localId'>, event: { kind: string; detail: string }) {
+  function write(
+    record: OperationRecord,
+    entry: Omit<CustodyRecord, 'id' | 'localId'>,
+    event: { kind: string; detail: string },
+  ) {
     // The agent is told only once it would survive a power cut; the record and the operation's
     // projection of it are one transaction.
     return store.durable(() => {
@@ -137,7 +161,10 @@ export function createCustody(deps: {
           at: new Date().toISOString(),
           reason: null,
         },
-        { kind: EVENT[answer.action], detail: `${record.amount} ${record.currency} by ${shift.operatorName}` },
+        {
+          kind: EVENT[answer.action],
+          detail: `${record.amount} ${record.currency} by ${shift.operatorName}`,
+        },
       );
       return journal.view(saved);
     },
@@ -159,11 +186,18 @@ export function createCustody(deps: {
       const records = store.custody.forOperation(input.localId);
       const target = standing(records).at(-1);
       const shift = store.shifts.open();
-      if (!target) throw new AgentError('conflict', 'There is no custody record to reverse.', { localId: input.localId });
-      if (!shift || shift.training !== record.training) {
-        throw new AgentError('conflict', 'Sign in to open a shift first: the reversal goes into the open shift.', {
+      if (!target)
+        throw new AgentError('conflict', 'There is no custody record to reverse.', {
           localId: input.localId,
         });
+      if (!shift || shift.training !== record.training) {
+        throw new AgentError(
+          'conflict',
+          'Sign in to open a shift first: the reversal goes into the open shift.',
+          {
+            localId: input.localId,
+          },
+        );
       }
       if (deps.desk.closing()) {
         throw new AgentError('conflict', 'The shift is closing: no cash moves until the next one is open.', {

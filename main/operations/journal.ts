@@ -234,7 +234,9 @@ function remoteEvent(local: OperationRecord, remote: OperationPatch, firstEvent:
   if (local.phase !== 'created') return { kind: FOUND_AT_GATEWAY, detail: `status ${remote.status}` };
   if (local.status !== remote.status)
     return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${remote.status}` };
-  const changed = KEPT.filter((key) => JSON.stringify(local[key] ?? null) !== JSON.stringify(remote[key] ?? null));
+  const changed = KEPT.filter(
+    (key) => JSON.stringify(local[key] ?? null) !== JSON.stringify(remote[key] ?? null),
+  );
   return changed.length ? { kind: 'gateway_changed', detail: changed.join(', ') } : null;
 }
 

@@ -103,6 +103,11 @@ function createdState(record: OperationRecord): OwnState {
     state({ final, cash: 'hold', note: reason, open: reason, finding: reason });
   if (record.mismatch) return supervisor('mismatch');
   if (isCorrection(record)) return supervisor('correction');
+  // Checked before any custody: a record made for it before only cash could have one moves no
+  // drawer either (main/store/custody.ts), and a supervisor may reverse it.
+  if (record.instrumentType !== 'cash') {
+    return state({ final, cash: 'none', note: 'not_cash', open: final ? null : 'waiting' });
+  }
   if (status === 'unknown') {
     // Cash already handed over for a payout the gateway no longer reads as captured is the
     // supervisor's, whatever the word; cash received waits in the drawer, held.
@@ -122,9 +127,6 @@ function createdState(record: OperationRecord): OwnState {
       finding: record.custodyKind === 'received' ? 'received_not_captured' : 'stuck',
       stuck: true,
     });
-  }
-  if (record.instrumentType !== 'cash') {
-    return state({ final, cash: 'none', note: 'not_cash', open: final ? null : 'waiting' });
   }
   return record.type === 'payin' ? payinState(record, status, final) : payoutState(record, status, final);
 }
@@ -201,7 +203,8 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
   let refused: CustodyRefusal | null = null;
   if (action) {
     const otherMode =
-      record.training !== (desk.mode === 'training') || (desk.shift && desk.shift.training !== record.training);
+      record.training !== (desk.mode === 'training') ||
+      (desk.shift && desk.shift.training !== record.training);
     if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
@@ -243,6 +246,7 @@ export function attentionOf(
   }
   const failed = (a: Answer, r: OperationRecord) =>
     r.phase === 'not_created' || a.stuck || a.note === 'failed';
-  if (failed(now, after) && !failed(was, before) && !(after.training && desk.mode === 'live')) return 'failed';
+  if (failed(now, after) && !failed(was, before) && !(after.training && desk.mode === 'live'))
+    return 'failed';
   return null;
 }

@@ -48,7 +48,10 @@ export type ShiftReportView = {
   /** Not final yet, outcome unknown, cash still to take, figures that differ. */
   waiting: OpenOperation[];
   /** Custody records a supervisor reversed in this shift, with their reasons. */
-  reversals: { record: { kind: string; amount: string; currency: string; reason: string | null }; operationNumber: string }[];
+  reversals: {
+    record: { kind: string; amount: string; currency: string; reason: string | null };
+    operationNumber: string;
+  }[];
 };
 
 /** The Z report adds its number, the count, the variance and the reconciliation at the gateway. */

@@ -39,7 +39,8 @@ function withMeanings(report: ZReport): ZReport {
             reversible: false,
           },
         };
-  const rows = (list: OpenOperation[]) => list.map((o) => ({ ...o, operation: upgrade(o.operation, o.reason, null) }));
+  const rows = (list: OpenOperation[]) =>
+    list.map((o) => ({ ...o, operation: upgrade(o.operation, o.reason, null) }));
   return {
     ...report,
     openCash: rows(report.openCash),

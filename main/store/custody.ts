@@ -25,14 +25,18 @@ function toRecord(row: Row): CustodyRecord {
   };
 }
 
-const COLUMNS = 'id, local_id, kind, reverses, amount, currency, direction, shift_id, terminal_id, operator, at, reason';
+const COLUMNS =
+  'id, local_id, kind, reverses, amount, currency, direction, shift_id, terminal_id, operator, at, reason';
 
 export function createCustodyRepo(db: DatabaseSync) {
   const insert = db.prepare(`INSERT INTO custody_records (local_id, kind, reverses, amount, currency,
     direction, shift_id, terminal_id, operator, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     RETURNING ${COLUMNS}`);
   const byOperation = db.prepare(`SELECT ${COLUMNS} FROM custody_records WHERE local_id = ? ORDER BY id`);
-  const byShift = db.prepare(`SELECT ${COLUMNS} FROM custody_records WHERE shift_id = ? ORDER BY id`);
+  // A record made for a non-cash operation (before only cash could have one) moves no drawer.
+  const byShift = db.prepare(`SELECT ${COLUMNS.replace(/(\w+)/g, 'c.$1')} FROM custody_records c
+    JOIN operations o ON o.local_id = c.local_id
+    WHERE c.shift_id = ? AND o.instrument_type = 'cash' ORDER BY c.id`);
   return {
     insert: (record: NewCustodyRecord): CustodyRecord =>
       toRecord(

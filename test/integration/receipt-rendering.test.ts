@@ -452,7 +452,12 @@ describe('shift reports', () => {
     waiting: [],
     reversals: [
       {
-        record: { kind: 'handed_over', amount: '15000', currency: 'KZT', reason: 'recorded on the wrong payout' },
+        record: {
+          kind: 'handed_over',
+          amount: '15000',
+          currency: 'KZT',
+          reason: 'recorded on the wrong payout',
+        },
         operationNumber: 'T01-261122-0029',
       },
     ],

@@ -320,7 +320,10 @@ describe('operations and their audit log', () => {
       // The stored answer, as the journal writes it with every change.
       const input = newOperation({ phase, status });
       const own = ownState({ ...input, origin: 'counter' } as OperationRecord);
-      const record = store.operations.insert({ ...input, final: own.final, openReason: own.open }, { kind: 'x' });
+      const record = store.operations.insert(
+        { ...input, final: own.final, openReason: own.open },
+        { kind: 'x' },
+      );
       if (open) expected.push(record.localId);
     }
     // A row written before the answer was stored is looked at too, until the start computes it.

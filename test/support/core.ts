@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type {
   AppError,
+  AppState,
   ChannelName,
   EventName,
   EventPayload,
@@ -39,7 +40,6 @@ import type {
   OperationView,
   Request,
   Response,
-  AppState,
   Result,
 } from '../../common/contract.ts';
 import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';

@@ -106,4 +106,9 @@ INSERT INTO custody_records (local_id, kind, amount, currency, direction, shift_
 SELECT local_id, custody_kind, amount, currency, iif(custody_kind = 'received', 1, -1), custody_shift_id,
   coalesce(custody_terminal_id, terminal_id), custody_operator, custody_at
 FROM operations WHERE custody_at IS NOT NULL ORDER BY custody_at, local_id;
+
+-- From now on only a cash instrument moves cash (a reversal may still correct an older record).
+CREATE TRIGGER custody_records_cash_only BEFORE INSERT ON custody_records
+WHEN NEW.kind <> 'reversal' AND (SELECT instrument_type FROM operations WHERE local_id = NEW.local_id) <> 'cash'
+BEGIN SELECT RAISE(ABORT, 'only a cash instrument moves cash'); END;
 `;

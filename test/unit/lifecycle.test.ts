@@ -1,0 +1,100 @@
+// The lifecycle table (main/operations/lifecycle.ts): every path through it, walked by fast-check,
+// only ever reaches phases the table names; the phases it ends in take nothing more but the
+// gateway's word; and the database's checks list exactly the phases and open reasons the code knows.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { OPEN_REASONS, Phase } from '../../common/contract.ts';
+import {
+  ANNOTATIONS,
+  FOUND_AT_GATEWAY,
+  LIFECYCLE,
+  LIFECYCLE_EVENTS,
+  LifecycleError,
+  nextPhase,
+} from '../../main/operations/lifecycle.ts';
+import migration from '../../main/store/migrations/0006-lifecycle-custody-records.ts';
+
+const PHASES = Phase.options;
+const EVENTS = [...LIFECYCLE_EVENTS, ...ANNOTATIONS, 'bogus', 'status', ''];
+const TERMINAL = ['not_created', 'abandoned', 'expired'] as const;
+
+test('the table covers every phase, and names only phases', () => {
+  assert.deepEqual(Object.keys(LIFECYCLE).sort(), [...PHASES].sort());
+  for (const row of Object.values(LIFECYCLE)) {
+    for (const to of Object.values(row)) assert.ok(PHASES.includes(to), to);
+  }
+});
+
+test('every path through the table: each step is the table’s, or refused with a LifecycleError', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...PHASES),
+      fc.array(fc.constantFrom(...EVENTS), { maxLength: 30 }),
+      (start, path) => {
+        let phase: Phase = start;
+        for (const event of path) {
+          const row = LIFECYCLE[phase] as Record<string, Phase>;
+          let to: Phase;
+          try {
+            to = nextPhase(phase, event);
+          } catch (error) {
+            assert.ok(error instanceof LifecycleError, String(error));
+            assert.equal(error.from, phase);
+            assert.equal(error.event, event);
+            assert.ok(!(event in row) && !ANNOTATIONS.has(event));
+            // The gateway's word moves any phase to created, but a created one takes its own events.
+            assert.ok(event !== FOUND_AT_GATEWAY || phase === 'created');
+            continue;
+          }
+          if (ANNOTATIONS.has(event)) assert.equal(to, phase, 'an annotation never moves the phase');
+          else if (event === FOUND_AT_GATEWAY && phase !== 'created') assert.equal(to, 'created');
+          else assert.equal(to, row[event]);
+          phase = to;
+        }
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
+test('from the start, every phase is reachable, and the ends take only the gateway’s word', () => {
+  const reached = new Set<Phase>(['opening']);
+  let frontier: Phase[] = ['opening'];
+  while (frontier.length) {
+    const next: Phase[] = [];
+    for (const phase of frontier) {
+      for (const to of Object.values(LIFECYCLE[phase] as Record<string, Phase>)) {
+        if (!reached.has(to)) {
+          reached.add(to);
+          next.push(to);
+        }
+      }
+    }
+    frontier = next;
+  }
+  assert.deepEqual([...reached].sort(), [...PHASES].sort());
+  for (const end of TERMINAL) {
+    for (const event of LIFECYCLE_EVENTS) {
+      if (event === FOUND_AT_GATEWAY) assert.equal(nextPhase(end, event), 'created');
+      else assert.throws(() => nextPhase(end, event), LifecycleError, `${end} + ${event}`);
+    }
+  }
+  // Cash moves only once the gateway holds the operation.
+  for (const custody of ['cash_received', 'cash_handed_over', 'cash_returned', 'custody_reversed']) {
+    for (const phase of PHASES) {
+      if (phase === 'created') assert.equal(nextPhase(phase, custody), 'created');
+      else assert.throws(() => nextPhase(phase, custody), LifecycleError);
+    }
+  }
+});
+
+test('the database checks the same phases and open reasons as the code', () => {
+  const lists = (pattern: RegExp) =>
+    [...migration.matchAll(pattern)].map((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((q) => q[1]).sort());
+  const phaseLists = lists(/WHEN NEW\.phase NOT IN \(([^)]*)\)/g);
+  assert.equal(phaseLists.length, 2);
+  for (const list of phaseLists) assert.deepEqual(list, [...PHASES].sort());
+  const [reasons] = lists(/open_reason TEXT CHECK \(open_reason IN \(([^)]*)\)\)/g);
+  assert.deepEqual(reasons, [...OPEN_REASONS].sort());
+});
