@@ -40,7 +40,12 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const store = createStore(options.dataDir);
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
   const { emit, ...events } = createEvents();
-  const upkeep = createUpkeep(options, { store, log, emit });
+  const upkeep = createUpkeep(options, {
+    store,
+    log,
+    emit,
+    supervisorPinSet: () => day.supervisorPins.isSet(),
+  });
   // An operation settling may be what frees the desk for a waiting update.
   events.follow((event) => event === 'operation.changed' && upkeep.updates.reconsider());
 
@@ -92,6 +97,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const custody = createCustody({ store, journal, settings, attribute });
 
   recoverUnsettled(store, journal, lookups);
+  await day.ready();
   day.start();
 
   const handlers: Handlers = {
