@@ -112,6 +112,8 @@ export function createSupervisor(deps: Deps) {
           field: 'pin',
         });
       }
+      // Read the keychain afresh: a PIN set "first" after a restore drops every PIN made under the old key.
+      await book.ready();
       const first = !pinSet();
       if (!first) {
         if (!currentPin) {
