@@ -391,6 +391,33 @@ describe('the close', () => {
     assert.deepEqual([kzt?.expected, kzt?.counted, kzt?.variance], ['5000.00', '100000.00', '95000.00']);
     assert.equal(z.supervisorApproved, true);
   });
+  test('while the shift closes, no cash moves in it: custody and cash movements are refused in plain words', async (t) => {
+    const { h } = await liveShift(t);
+    const first = await checkout(h, { type: 'payin', amount: '5000' });
+    await h.call('checkout.recordCash', { localId: first.localId });
+    const late = await checkout(h, { type: 'payin', amount: '3000' });
+    // The reconciliation at the gateway is the close's long wait: it is held open here.
+    h.sandbox.inject('getOperation', { kind: 'delay', ms: 600 }, 2);
+    const closing = h.invoke('shift.close', { counted: [{ currency: 'KZT', total: '5000' }] });
+    const custody = refusal(await h.invoke('checkout.recordCash', { localId: late.localId }));
+    assert.equal(custody.kind, 'conflict');
+    assert.match(custody.message, /The shift is closing: no cash moves in it now/);
+    const movement = refusal(
+      await h.invoke('shift.cashMovement', {
+        kind: 'added',
+        currency: 'KZT',
+        amount: '1000',
+        reason: 'change from the safe',
+        supervisorPin: SUPERVISOR_PIN,
+      }),
+    );
+    assert.equal(movement.kind, 'conflict');
+    assert.match(movement.message, /The shift is closing: no cash moves in it now/);
+    const result = await closing;
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.value.cash.find((line) => line.currency === 'KZT')?.expected, '5000.00');
+    assert.equal(result.value.variance.find((line) => line.currency === 'KZT')?.variance, '0.00');
+  });
 });
 
 describe('the desk lock', () => {
