@@ -92,12 +92,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   });
   // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
   const day = createAgentDay(options, { ...base, emit }, () => checkout);
+  // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
+  await day.ready();
   const { attribute } = day;
   const checkout = createCheckout({ ...base, lookups, connectivity, attribute });
   const custody = createCustody({ store, journal, settings, attribute });
 
   recoverUnsettled(store, journal, lookups);
-  await day.ready();
   day.start();
 
   const handlers: Handlers = {
