@@ -28,9 +28,9 @@ function refusal(result: Result<unknown>): AppError {
 function pinRow(h: Harness, subject: string): { hash: string; mac: string | null } {
   const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
   try {
-    const row = db.prepare('SELECT hash, mac FROM pins WHERE subject = ?').get(subject);
+    const row = db.prepare('SELECT * FROM pins WHERE subject = ?').get(subject);
     assert.ok(row, `no PIN row for ${subject}`);
-    return { hash: String(row.hash), mac: row.mac === null ? null : String(row.mac) };
+    return { hash: String(row.hash), mac: row.mac == null ? null : String(row.mac) };
   } finally {
     db.close();
   }
