@@ -71,6 +71,8 @@ function search(stored: string, secret: (pin: string) => string | Buffer): strin
       N: Number(n),
       r: Number(r),
       p: Number(p),
+      // Room for the production cost too (128 * N * r bytes is Node's default ceiling exactly).
+      maxmem: 64 * 1024 * 1024,
     });
     if (derived.equals(expected)) found.push(pin);
   }
