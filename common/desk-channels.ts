@@ -69,11 +69,15 @@ export const deskChannels = {
   'operators.remove': channel(z.object({ operatorId }).strict(), z.object({ operators: z.array(Operator) })),
 
   /**
-   * Sets the supervisor PIN: the first time (before Live is turned on) anyone may; afterwards only an
-   * unlocked supervisor. Leaves the supervisor unlocked.
+   * Sets the supervisor PIN (6–8 digits): the first time (before Live is turned on, or when the
+   * PINs must be set again after a restore: DeskState.pins.needReset) anyone may; afterwards only
+   * with the current one in `currentPin`, every time. Leaves the supervisor unlocked.
    */
-  'supervisor.setPin': channel(z.object({ pin }).strict(), DeskState),
-  /** Opens settings, operators and mode for a few minutes (DeskState.supervisor.unlockedUntil). */
+  'supervisor.setPin': channel(z.object({ pin, currentPin: pin.optional() }).strict(), DeskState),
+  /**
+   * Opens settings, operators and mode for a few minutes, renewed by each supervised call that
+   * succeeds, and for 15 minutes at most (DeskState.supervisor.unlockedUntil).
+   */
   'supervisor.unlock': channel(z.object({ pin }).strict(), DeskState),
   'supervisor.lock': channel(none, DeskState),
   'settings.saveDesk': channel(DeskSettings, DeskState),

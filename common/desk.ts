@@ -120,6 +120,17 @@ export const DeskState = z.object({
     pinSet: z.boolean(),
     /** Settings, operators and mode are open until then; null while closed. */
     unlockedUntil: isoTime.nullable(),
+    /** The supervisor PIN entered last is shorter than 6 digits: it still works, but ask for a new one. */
+    newPinNeeded: z.boolean(),
+  }),
+  pins: z.object({
+    /**
+     * The PINs were made on another machine (a backup restored without the keychain's PIN key):
+     * none can be checked; the supervisor sets theirs again (no old one asked), then the operators'.
+     */
+    needReset: z.boolean(),
+    /** Whose PIN was changed outside CashDesk ("The supervisor", "Operator Aigerim"): refused until set again. */
+    tampered: z.array(z.string()),
   }),
   shift: ShiftSummary.nullable(),
   settings: DeskSettings,

@@ -39,7 +39,7 @@ export type Core = {
   /** The training gateway this core started itself, if any. */
   readonly sandbox: Sandbox | null;
   /** For the shell's updater: what it downloaded, and how to install once the policy allows. */
-  updates: Pick<Updates, 'available' | 'decide' | 'setInstaller'>;
+  updates: Pick<Updates, 'available' | 'decide' | 'setInstaller' | 'feed'>;
   close(): Promise<void>;
 };
 

@@ -41,7 +41,12 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const store = createStore(options.dataDir);
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
   const { emit, ...events } = createEvents();
-  const upkeep = createUpkeep(options, { store, log, emit });
+  const upkeep = createUpkeep(options, {
+    store,
+    log,
+    emit,
+    supervisorPinSet: () => day.supervisorPins.isSet(),
+  });
   // An operation settling may be what frees the desk for a waiting update.
   events.follow((event) => event === 'operation.changed' && upkeep.updates.reconsider());
 
@@ -91,6 +96,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   });
   // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
   const day = createAgentDay(options, { ...base, emit, deskContext }, () => checkout);
+  // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
+  await day.ready();
   const { attribute } = day;
   const checkout = createCheckout({ ...base, lookups, connectivity, attribute, desk: deskContext });
   const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor: day.supervisor });

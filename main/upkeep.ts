@@ -19,6 +19,8 @@ export function createUpkeep(
     store: Store;
     log: Log;
     emit: Emit;
+    /** A supervisor PIN is set (asked only once the desk is built). */
+    supervisorPinSet: () => boolean;
   },
 ) {
   const { log } = deps;
@@ -26,6 +28,7 @@ export function createUpkeep(
     policy: createUpdatePolicy({ store: deps.store }),
     log,
     offer: (update) => deps.emit('updates.ready', update),
+    guarded: deps.supervisorPinSet,
   });
   const history = createConnectivityHistory(log);
 

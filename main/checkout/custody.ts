@@ -68,7 +68,7 @@ function refusal(record: OperationRecord, answer: Answer): AgentError {
   if (meaning.custody.refused === 'closing') {
     return new AgentError(
       'conflict',
-      'The shift is closing: no cash moves until the next one is open.',
+      'The shift is closing: no cash moves in it now. Open the next shift first.',
       details,
     );
   }
@@ -200,9 +200,13 @@ export function createCustody(deps: {
         );
       }
       if (deps.desk.closing()) {
-        throw new AgentError('conflict', 'The shift is closing: no cash moves until the next one is open.', {
-          localId: input.localId,
-        });
+        throw new AgentError(
+          'conflict',
+          'The shift is closing: no cash moves in it now. Open the next shift first.',
+          {
+            localId: input.localId,
+          },
+        );
       }
       const saved = write(
         record,

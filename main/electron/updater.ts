@@ -1,5 +1,6 @@
-// electron-updater glue. Off until a supervisor sets an update URL in Settings (https only): then a
-// generic feed at that URL is checked at start and every few hours, and an update downloads in the
+// electron-updater glue. Off until a supervisor sets an update URL in Settings (https only), and
+// while the desk has no supervisor PIN (core.updates.feed): then a generic feed at that URL is
+// checked at start and every few hours, and an update downloads in the
 // background. It is never installed on quit, only through `updates.install`, when the agent accepts
 // the offer the core makes on an idle desk; and the policy is asked once more right here, before
 // quitAndInstall. Typed against electron-updater, but the updater is an argument, so this runs
@@ -61,12 +62,16 @@ export function startUpdates(
     return true;
   });
 
+  const read = () =>
+    void core.invoke('app.getState', {}).then((state) => {
+      if (state.ok) follow(core.updates.feed((state.value as AppState).settings.updateUrl));
+    });
   const unsubscribe = core.on((event, payload) => {
-    if (event === 'app.changed') follow((payload as AppState).settings.updateUrl);
+    if (event === 'app.changed') follow(core.updates.feed((payload as AppState).settings.updateUrl));
+    // The supervisor PIN set or cleared decides whether the URL counts at all.
+    if (event === 'desk.changed') read();
   });
-  void core.invoke('app.getState', {}).then((state) => {
-    if (state.ok) follow((state.value as AppState).settings.updateUrl);
-  });
+  read();
   const timer = setInterval(check, intervalMs);
   timer.unref();
   return () => {

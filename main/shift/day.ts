@@ -18,10 +18,13 @@ import { createDesk } from '../staff/desk.ts';
 import { guardHandlers } from '../staff/gate.ts';
 import { staffHandlers } from '../staff/handlers.ts';
 import { createOperators } from '../staff/operators.ts';
+import { createPinBook } from '../staff/pin-book.ts';
 import { createPinGuard, DEFAULT_PIN_POLICY, type PinPolicy } from '../staff/pin-guard.ts';
+import type { ScryptParams } from '../staff/pin-hash.ts';
 import { createSupervisor, SUPERVISOR_GRANT_MS } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import { summary } from '../store/shifts.ts';
+import { createPepperVault } from '../vault/pepper.ts';
 import type { DeskContextSource } from './desk-context.ts';
 import { createDeskSettings } from './desk-settings.ts';
 import { shiftHandlers } from './handlers.ts';
@@ -30,7 +33,11 @@ import { createShifts } from './shifts.ts';
 
 export type DayOptions = {
   pins?: Partial<PinPolicy>;
+  /** scrypt's cost for new PIN hashes (tests that search every PIN offline make it cheap). */
+  pinHash?: ScryptParams;
   supervisorGrantMs?: number;
+  /** The clock of PIN waits and the supervisor's unlocked time (tests move it by hand). */
+  now?: () => number;
   /** How often a Z report left "not reconciled" is tried again. */
   reconcileRetryMs?: number;
   /** Overrides the idle minutes of the desk's settings (tests lock in milliseconds). */
@@ -49,7 +56,7 @@ type Services = {
 };
 
 export function createAgentDay(
-  core: Pick<CoreOptions, 'dataDir' | 'day' | 'lookups'>,
+  core: Pick<CoreOptions, 'dataDir' | 'day' | 'lookups' | 'keychainService'>,
   services: Services,
   checkout: () => Checkout,
 ) {
@@ -62,12 +69,29 @@ export function createAgentDay(
   };
   const { store, log, settings } = deps;
   const announce = () => deps.emit('desk.changed', state());
-  const guard = createPinGuard({ store, log, policy: { ...DEFAULT_PIN_POLICY, ...deps.options.pins } });
+  const { now } = deps.options;
+  const book = createPinBook({
+    store,
+    vault: createPepperVault(core.keychainService),
+    log,
+    params: deps.options.pinHash,
+  });
+  const policy = { ...DEFAULT_PIN_POLICY, ...deps.options.pins };
+  const guard = createPinGuard({ store, book, log, policy, now });
   const deskSettings = createDeskSettings(store.settings, log);
   const grantMs = deps.options.supervisorGrantMs ?? SUPERVISOR_GRANT_MS;
-  const supervisor = createSupervisor({ store, guard, settings, log, grantMs, changed: announce });
+  const supervisor = createSupervisor({
+    store,
+    book,
+    guard,
+    settings,
+    log,
+    grantMs,
+    now,
+    changed: announce,
+  });
   supervisor.resetIfAsked(deps.dataDir);
-  const operators = createOperators({ store, guard, log });
+  const operators = createOperators({ store, book, guard, log });
   const lockAfterMs = () => deps.options.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
   const desk = createDesk({ store, operators, supervisor, log, lockAfterMs, changed: announce });
   const backups = createBackups({ store, settings, deskSettings, log, changed: announce });
@@ -105,7 +129,12 @@ export function createAgentDay(
     return {
       operator: desk.operator(),
       locked: desk.locked(),
-      supervisor: { pinSet: supervisor.pinSet(), unlockedUntil: supervisor.unlockedUntil() },
+      supervisor: {
+        pinSet: supervisor.pinSet(),
+        unlockedUntil: supervisor.unlockedUntil(),
+        newPinNeeded: supervisor.newPinNeeded(),
+      },
+      pins: { needReset: book.needReset(), tampered: book.tampered() },
       shift: open ? summary(open) : null,
       settings: deskSettings.get(),
       backup: backups.state(),
@@ -145,6 +174,10 @@ export function createAgentDay(
     gatewayBack: () => reconcileLater(0),
     /** The supervisor PIN, for the acts outside the gate that carry it (the diagnostics export). */
     supervisorPins: { isSet: supervisor.pinSet, verify: supervisor.verify },
+    /** The PINs' key from the keychain, before the first desk state is read (pin-book.ts). */
+    async ready() {
+      await book.ready().catch((error: unknown) => log.warn('pin_key_unavailable', { error }));
+    },
     start() {
       backups.start();
       reconcileLater(0);

@@ -5,7 +5,14 @@
 // X report at any time; and the close: count, variance, reconciliation at the gateways, and the Z
 // report, numbered per terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
-import type { CashLine, DrawerCount, ShiftSummary, XReport, ZReport } from '../../common/contract.ts';
+import type {
+  CashLine,
+  DrawerCount,
+  ShiftSummary,
+  VarianceLine,
+  XReport,
+  ZReport,
+} from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -56,7 +63,12 @@ export function createShifts(deps: ShiftDeps) {
   function requireOpen(): ShiftRecord {
     const shift = store.shifts.open();
     if (!shift) throw new AgentError('conflict', 'No shift is open at this desk.');
-    if (closing()) throw new AgentError('conflict', 'The shift is closing.');
+    if (closing()) {
+      throw new AgentError(
+        'conflict',
+        'The shift is closing: no cash moves in it now. Open the next shift first.',
+      );
+    }
     return shift;
   }
 
@@ -136,7 +148,12 @@ export function createShifts(deps: ShiftDeps) {
      * await, so nothing slips into a shift that has begun closing.
      */
     attribute(training: boolean): Attribution {
-      if (closing()) throw new AgentError('conflict', 'The shift is closing: open the next one first.');
+      if (closing()) {
+        throw new AgentError(
+          'conflict',
+          'The shift is closing: no cash moves in it now. Open the next shift first.',
+        );
+      }
       const shift = store.shifts.open();
       if (!shift) {
         throw new AgentError(
@@ -173,38 +190,50 @@ export function createShifts(deps: ShiftDeps) {
       return { variance, needsApproval: variance.some((line) => line.overThreshold) };
     },
 
+    /**
+     * The close. The supervisor's PIN is checked first (the only wait before the shift stops taking
+     * cash); from then on nothing moves cash in it, and the expected cash and the variance are
+     * worked out inside the transaction that closes it, so the figures approved are the figures
+     * stored. A variance over the threshold that was not approved refuses the close, with the
+     * figures as they stand.
+     */
     async close(input: {
       counted: DrawerCount;
       note?: string | undefined;
       supervisorPin?: string | undefined;
     }): Promise<ZReport> {
-      let shift = requireOpen();
-      // The shift's operations are read once before the close and once after its reconciliation:
-      // at 5,000 operations each read is most of what a Z report costs.
-      let operations = store.shifts.operations(shift);
-      const cash = expected(shift);
       const counted = countDrawer(input.counted, 'counted');
-      const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
-      if (missing) {
-        throw new AgentError('validation', `Count the ${missing.currency} too (0 if there is none).`, {
-          field: 'counted',
-        });
-      }
-      const variance = varianceLines(cash, counted, deps.deskSettings.get().varianceThresholds);
-      const over = variance.filter((line) => line.overThreshold).map((line) => line.currency);
-      let approved = false;
-      if (over.length) {
-        const what = `A variance over the threshold (${over.join(', ')})`;
-        if (!input.note) {
-          throw new AgentError('validation', `${what} needs a note and the supervisor PIN.`, {
-            field: 'note',
+      const thresholds = () => deps.deskSettings.get().varianceThresholds;
+      const overOf = (variance: VarianceLine[]) =>
+        variance.filter((line) => line.overThreshold).map((line) => line.currency);
+      const approval = (over: string[]) => `A variance over the threshold (${over.join(', ')})`;
+      const allCounted = (cash: CashLine[]) => {
+        const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
+        if (missing) {
+          throw new AgentError('validation', `Count the ${missing.currency} too (0 if there is none).`, {
+            field: 'counted',
           });
         }
-        approved = await deps.supervisor.approve(input.supervisorPin, what);
-        // Anything may have moved during the PIN check.
-        shift = requireOpen();
-        operations = store.shifts.operations(shift);
+      };
+      const before = expected(requireOpen());
+      allCounted(before);
+      const overBefore = overOf(varianceLines(before, counted, thresholds()));
+      if (overBefore.length && !input.note) {
+        throw new AgentError('validation', `${approval(overBefore)} needs a note and the supervisor PIN.`, {
+          field: 'note',
+        });
       }
+      // The one wait before the drawer is frozen: anything may still move during it.
+      const approved =
+        overBefore.length || input.supervisorPin
+          ? await deps.supervisor.approve(
+              input.supervisorPin,
+              overBefore.length ? approval(overBefore) : 'Closing the shift',
+            )
+          : false;
+      const shift = requireOpen();
+      const operations = store.shifts.operations(shift);
+      allCounted(expected(shift));
       const inFlight = operations.find(
         (op) =>
           op.phase === 'opening' || op.phase === 'creating' || deps.checkout().createInFlight(op.localId),
@@ -227,16 +256,30 @@ export function createShifts(deps: ShiftDeps) {
         }
         const { reconciliation, after } = await reconcile(shift, operations);
         const at = nowIso();
-        const x = buildXReport(
-          shift,
-          summary(shift),
-          after,
-          store.custody.forShift(shift.id),
-          store.shifts.movements(shift.id),
-          at,
-        );
-        const number = store.durable(() =>
-          store.shifts.close(shift, at, reconciliation.complete, (n) => ({
+        const number = store.durable(() => {
+          // The drawer as it stands now, in the transaction that closes the shift.
+          const x = buildXReport(
+            shift,
+            summary(shift),
+            after,
+            store.custody.forShift(shift.id),
+            store.shifts.movements(shift.id),
+            at,
+          );
+          const variance = varianceLines(x.cash, counted, thresholds());
+          const over = overOf(variance);
+          if (over.length && !approved && deps.supervisor.approvalNeeded()) {
+            const figures = variance
+              .filter((line) => line.overThreshold)
+              .map((line) => `${line.currency}: expected ${line.expected}, counted ${line.counted}`)
+              .join('; ');
+            throw new AgentError(
+              'validation',
+              `The drawer changed while the shift was closing: ${approval(over)} now needs ${input.note ? '' : 'a note and '}the supervisor PIN (${figures}). Count again if need be, then close with the supervisor.`,
+              { field: input.note ? 'supervisorPin' : 'note' },
+            );
+          }
+          return store.shifts.close(shift, at, reconciliation.complete, (n) => ({
             ...x,
             number: n,
             counted,
@@ -244,8 +287,8 @@ export function createShifts(deps: ShiftDeps) {
             note: input.note ?? null,
             supervisorApproved: approved,
             reconciliations: [reconciliation],
-          })),
-        );
+          }));
+        });
         deps.log.info('shift_closed', { shiftId: shift.id, number, reconciled: reconciliation.complete });
         deps.desk.signOut();
         deps.closed(shift.id);

@@ -47,10 +47,19 @@ export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
         });
       }
       if (!PASSIVE.has(name)) deps.desk.activity();
-      if (SUPERVISOR_CHANNELS.has(name) && !languageOnly(deps, name, request)) deps.supervisor.require();
+      const supervised = SUPERVISOR_CHANNELS.has(name) && !languageOnly(deps, name, request);
+      if (supervised) deps.supervisor.require();
       if (name === 'settings.setMode') checkModeChange(deps, (request as { mode: Mode }).mode);
-      if (name === 'settings.save') checkTerminal(deps, (request as Omit<Settings, 'mode'>).terminalId);
-      return handler(request);
+      if (name === 'settings.save') {
+        checkTerminal(deps, (request as Omit<Settings, 'mode'>).terminalId);
+        checkUpdateUrl(deps, (request as Omit<Settings, 'mode'>).updateUrl);
+      }
+      if (!supervised) return handler(request);
+      // Only a call that succeeded renews the supervisor's unlocked time.
+      return Promise.resolve(handler(request)).then((value) => {
+        deps.supervisor.renew();
+        return value;
+      });
     };
   }
   return guarded as Handlers;
@@ -90,6 +99,14 @@ function checkModeChange(deps: Deps, mode: Mode) {
       { field: 'terminalId' },
     );
   }
+}
+
+/** An update URL is followed only on a desk a supervisor PIN guards (else any page could set one). */
+function checkUpdateUrl(deps: Deps, updateUrl: string | null) {
+  if (!updateUrl || updateUrl === deps.settings.get().updateUrl || deps.supervisor.pinSet()) return;
+  throw new AgentError('locked', 'Set a supervisor PIN before setting an update URL.', {
+    field: 'supervisorPin',
+  });
 }
 
 function checkTerminal(deps: Deps, terminalId: string) {

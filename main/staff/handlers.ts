@@ -50,8 +50,8 @@ export function staffHandlers(deps: {
     'operators.unlock': ({ operatorId }) => operators.unlock(operatorId),
     'operators.remove': ({ operatorId }) => ({ operators: operators.remove(operatorId) }),
 
-    'supervisor.setPin': async ({ pin }) => {
-      await supervisor.setPin(pin);
+    'supervisor.setPin': async ({ pin, currentPin }) => {
+      await supervisor.setPin(pin, currentPin);
       return state();
     },
     'supervisor.unlock': async ({ pin }) => {

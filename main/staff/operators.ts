@@ -1,16 +1,17 @@
 // The operators who may sign in at this desk, each with a PIN kept as a hash. A supervisor adds
 // them, gives a new PIN for a forgotten one, lifts a lock-out, and removes them; nothing is deleted,
-// so every shift and operation keeps its operator's name.
+// so every shift and operation keeps its operator's name. Each PIN is the operator's own: never
+// another operator's, never the supervisor's (pin-book.ts checks it against their hashes).
 import type { Operator } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { type OperatorRow, operatorSubject } from '../store/staff.ts';
+import type { PinBook } from './pin-book.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
-import { hashNewPin } from './pin-hash.ts';
 
-export function createOperators(deps: { store: Store; guard: PinGuard; log: Log }) {
-  const { store, guard } = deps;
+export function createOperators(deps: { store: Store; book: PinBook; guard: PinGuard; log: Log }) {
+  const { store, book, guard } = deps;
 
   function view(row: OperatorRow): Operator {
     const { lockedOut, retryAt } = guard.state(operatorSubject(row.id));
@@ -39,13 +40,13 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
       if (taken(name)) {
         throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
       }
-      const hash = await hashNewPin(pin);
+      const hash = await book.make(null, pin);
       if (taken(name)) {
         throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
       }
       const row = store.durable(() => {
         const added = store.staff.addOperator(name);
-        store.staff.setPin(operatorSubject(added.id), hash);
+        book.write(operatorSubject(added.id), hash);
         return added;
       });
       deps.log.info('operator_added', { operatorId: row.id });
@@ -54,8 +55,8 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
 
     async setPin(id: number, pin: string): Promise<Operator> {
       const row = active(id);
-      const hash = await hashNewPin(pin);
-      store.durable(() => store.staff.setPin(operatorSubject(row.id), hash));
+      const hash = await book.make(operatorSubject(row.id), pin);
+      store.durable(() => book.write(operatorSubject(row.id), hash));
       deps.log.info('operator_pin_set', { operatorId: row.id });
       return view(row);
     },

@@ -2,12 +2,13 @@
 // compared, so neither a restart nor a process killed mid-check wipes it; after 3 wrong tries in a
 // row each next one is checked only once a growing wait is over (the refusal says until when, and
 // nothing sleeps); after 10 the PIN is locked out. Checks of one PIN run one at a time, so a burst
-// of parallel guesses meets the same count. Each try is logged, never with the PIN.
+// of parallel guesses meets the same count. Each try is logged, never with the PIN. A row changed
+// outside CashDesk is refused before any try is counted (pin-book.ts).
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { PinSubject } from '../store/staff.ts';
-import { verifyPin } from './pin-hash.ts';
+import type { PinBook } from './pin-book.ts';
 
 export type PinPolicy = {
   /** Wrong tries in a row that are answered at once. */
@@ -34,8 +35,14 @@ export type PinOwner = {
   unlock: string;
 };
 
-export function createPinGuard(deps: { store: Store; log: Log; policy: PinPolicy; now?: () => number }) {
-  const { store, policy } = deps;
+export function createPinGuard(deps: {
+  store: Store;
+  book: PinBook;
+  log: Log;
+  policy: PinPolicy;
+  now?: () => number;
+}) {
+  const { store, book, policy } = deps;
   const now = deps.now ?? Date.now;
   const queues = new Map<PinSubject, Promise<unknown>>();
 
@@ -54,7 +61,7 @@ export function createPinGuard(deps: { store: Store; log: Log; policy: PinPolicy
   }
 
   async function attempt(owner: PinOwner, pin: string): Promise<void> {
-    const row = store.staff.pin(owner.subject);
+    const row = await book.usable(owner.subject);
     if (!row) throw new AgentError('locked', `${owner.label} has no PIN set.`, { field: 'pin' });
     if (row.lockedAt) {
       logTry(owner, 'locked_out', row.failures);
@@ -71,7 +78,7 @@ export function createPinGuard(deps: { store: Store; log: Log; policy: PinPolicy
     store.durable(() =>
       store.staff.recordTries(owner.subject, { failures, retryAt: row.retryAt, lockedAt: null }),
     );
-    if (await verifyPin(pin, row.hash).catch(() => false)) {
+    if (await book.verify(row, pin).catch(() => false)) {
       store.durable(() =>
         store.staff.recordTries(owner.subject, { failures: 0, retryAt: null, lockedAt: null }),
       );

@@ -2,26 +2,35 @@
 // PIN; the first time Live is turned on one must be set, and from then on settings, operators, mode,
 // gateway, tokens, terminal ID and kiosk need the supervisor unlocked.
 //
-// Unlocking opens a grant held only here, in main, for a few minutes after the last supervised
-// call; nothing crosses the bridge for it. The renderer is one trusted page (main checks the
-// sender), so a bearer token would add nothing but a secret for the renderer to hold, and the PIN
-// is not kept there between the calls of one visit to Settings. A single act of the supervisor at
-// the drawer (cash to the safe, a variance at close) carries the PIN in its own request instead,
-// so walking away after it leaves nothing open.
+// Unlocking opens a grant held only here, in main: a few minutes, renewed by each supervised call
+// that succeeds (a refused one renews nothing), and never beyond 15 minutes from the unlock, so
+// one unlock cannot be kept alive all day. Nothing crosses the bridge for it. The renderer is one
+// trusted page (main checks the sender), so a bearer token would add nothing but a secret for the
+// renderer to hold. A single act of the supervisor at the drawer (cash to the safe, a variance at
+// close) carries the PIN in its own request instead, so walking away after it leaves nothing open;
+// so does changing the supervisor PIN, which always asks for the current one.
+//
+// A new supervisor PIN has 6 to 8 digits. One set before that rule (4 or 5 digits) keeps working,
+// so no desk is locked out mid-shift, but each time it is entered the desk state says a new one is
+// needed (supervisor.newPinNeeded), until the supervisor sets one.
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
+import type { PinBook } from './pin-book.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
-import { hashNewPin } from './pin-hash.ts';
 
 /** Placed in the data folder by the machine's OS user (never by the app): clears a forgotten PIN. */
 export const SUPERVISOR_RESET_FILE = 'RESET-SUPERVISOR-PIN';
 
-/** How long the supervisor stays unlocked after the last supervised call. */
+/** How long the supervisor stays unlocked after the unlock or the last supervised call that succeeded. */
 export const SUPERVISOR_GRANT_MS = 5 * 60_000;
+/** However busy the supervisor, the PIN is asked again this long after the unlock. */
+export const SUPERVISOR_GRANT_CAP_MS = 15 * 60_000;
+/** Digits a new supervisor PIN needs at least. */
+export const SUPERVISOR_PIN_MIN = 6;
 
 const OWNER: PinOwner = {
   subject: 'supervisor',
@@ -31,30 +40,45 @@ const OWNER: PinOwner = {
 
 type Deps = {
   store: Store;
+  book: PinBook;
   guard: PinGuard;
   settings: SettingsService;
   log: Log;
   grantMs: number;
+  now?: () => number;
   /** The unlocked time began or ended. */
   changed: () => void;
 };
 
 export function createSupervisor(deps: Deps) {
-  const { store } = deps;
+  const { store, book } = deps;
+  const now = deps.now ?? Date.now;
+  let unlockedAt = 0;
   let until = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** The PIN last entered right was shorter than a new one may be. */
+  let newPinNeeded = false;
 
-  const pinSet = () => store.staff.pin('supervisor') !== undefined;
-  const granted = () => until > Date.now();
+  const pinSet = book.supervisorSet;
+  const granted = () => until > now();
+
+  function extend() {
+    until = Math.min(now() + deps.grantMs, unlockedAt + SUPERVISOR_GRANT_CAP_MS);
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        if (granted()) return;
+        until = 0;
+        deps.changed();
+      },
+      Math.max(0, until - now()),
+    );
+    timer.unref();
+  }
 
   function grant() {
-    until = Date.now() + deps.grantMs;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      until = 0;
-      deps.changed();
-    }, deps.grantMs);
-    timer.unref();
+    unlockedAt = now();
+    extend();
   }
 
   function lock() {
@@ -64,20 +88,49 @@ export function createSupervisor(deps: Deps) {
     deps.changed();
   }
 
+  /** The right supervisor PIN, noting one too short for today's rule. */
+  async function check(pin: string): Promise<void> {
+    await deps.guard.check(OWNER, pin);
+    if (newPinNeeded !== pin.length < SUPERVISOR_PIN_MIN) {
+      newPinNeeded = pin.length < SUPERVISOR_PIN_MIN;
+      deps.changed();
+    }
+  }
+
   return {
     pinSet,
     unlockedUntil: () => (granted() ? new Date(until).toISOString() : null),
+    newPinNeeded: () => newPinNeeded && pinSet(),
 
-    /** The first PIN is anyone's to set; a new one only an unlocked supervisor's. Leaves it unlocked. */
-    async setPin(pin: string): Promise<void> {
-      if (pinSet() && !granted()) {
-        throw new AgentError('locked', 'Unlock as supervisor first to change the supervisor PIN.', {
-          field: 'supervisor',
+    /**
+     * The first PIN is anyone's to set (and so is the one after a restore on a machine without
+     * the PINs' key); a new one needs the current one, every time. Leaves the supervisor unlocked.
+     */
+    async setPin(pin: string, currentPin: string | undefined): Promise<void> {
+      if (pin.length < SUPERVISOR_PIN_MIN) {
+        throw new AgentError('validation', `The supervisor PIN needs ${SUPERVISOR_PIN_MIN} to 8 digits.`, {
+          field: 'pin',
         });
       }
-      const hash = await hashNewPin(pin);
-      store.durable(() => store.staff.setPin('supervisor', hash));
+      // Read the keychain afresh: a PIN set "first" after a restore drops every PIN made under the old key.
+      await book.ready();
+      const first = !pinSet();
+      if (!first) {
+        if (!currentPin) {
+          throw new AgentError('locked', 'Enter the current supervisor PIN to change it.', {
+            field: 'currentPin',
+          });
+        }
+        await check(currentPin);
+      }
+      const hash = await book.make('supervisor', pin);
+      store.durable(() => {
+        // PINs made under a key this keychain lacks can never be checked: their owners get new ones.
+        if (first) book.dropOtherKeys();
+        book.write('supervisor', hash);
+      });
       deps.log.info('supervisor_pin_set', {});
+      newPinNeeded = false;
       grant();
       deps.changed();
     },
@@ -85,12 +138,17 @@ export function createSupervisor(deps: Deps) {
     async unlock(pin: string): Promise<void> {
       if (!pinSet())
         throw new AgentError('locked', 'No supervisor PIN is set yet.', { field: 'supervisorPin' });
-      await deps.guard.check(OWNER, pin);
+      await check(pin);
       grant();
       deps.changed();
     },
 
     lock,
+
+    /** A supervised call succeeded: the unlocked time starts over, within the cap. */
+    renew() {
+      if (granted()) extend();
+    },
 
     /** For a supervised channel: open until a PIN is set (training only), then only while unlocked. */
     require(): void {
@@ -105,8 +163,10 @@ export function createSupervisor(deps: Deps) {
           field: 'supervisor',
         });
       }
-      grant();
     },
+
+    /** Whether an act at the drawer needs the PIN: not on a training desk without one. */
+    approvalNeeded: () => pinSet() || deps.settings.get().mode === 'live',
 
     /**
      * One supervised act at the drawer: true once the PIN is right. A desk without a supervisor PIN
@@ -121,12 +181,12 @@ export function createSupervisor(deps: Deps) {
       }
       if (!pin)
         throw new AgentError('locked', `${what} needs the supervisor PIN.`, { field: 'supervisorPin' });
-      await deps.guard.check(OWNER, pin);
+      await check(pin);
       return true;
     },
 
     /** The supervisor's own PIN, for taking the desk's lock screen down. */
-    verify: (pin: string) => deps.guard.check(OWNER, pin),
+    verify: check,
 
     /**
      * The documented reset for a forgotten PIN: only someone who can write to the data folder (the

@@ -12,6 +12,8 @@ export function createUpdates(deps: {
   policy: UpdatePolicy;
   log: Log;
   offer: (update: { version: string }) => void;
+  /** A supervisor PIN guards the desk: until then no update URL is followed. */
+  guarded: () => boolean;
 }) {
   let version: string | null = null;
   let offered = false;
@@ -32,6 +34,11 @@ export function createUpdates(deps: {
   return {
     decide,
     reconsider,
+    /**
+     * The feed the shell may follow for the settings' update URL: none on a desk without a
+     * supervisor PIN, where any page could have set it.
+     */
+    feed: (updateUrl: string | null): string | null => (deps.guarded() ? updateUrl : null),
     setIdle(home: boolean) {
       deps.policy.setIdle(home);
       reconsider();

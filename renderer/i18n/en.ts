@@ -773,7 +773,7 @@ export const en = {
     pin: 'Supervisor PIN',
     unlock: 'Open Settings',
     unlocked:
-      'Open as supervisor. Lock them when you leave, or they lock by themselves after 5 minutes without a change.',
+      'Open as supervisor. Lock them when you leave, or they lock by themselves after 5 minutes without a change, and 15 minutes after opening at the latest.',
     lock: 'Lock Settings now',
     change: 'Change the supervisor PIN',
     notSet:
@@ -782,6 +782,14 @@ export const en = {
     repeatPin: 'The same PIN again',
     mismatch: 'The two PINs differ: type them again.',
     save: 'Save the supervisor PIN',
+    currentPin: 'Current supervisor PIN',
+    length: 'The supervisor PIN needs 6 to 8 digits.',
+    newPinNeeded:
+      'The supervisor PIN has fewer than 6 digits. It still works, but choose a new one of 6 to 8 digits now.',
+    needReset:
+      'The PINs in this database were made on another machine (a restored backup): none can be checked here. Set the supervisor PIN again, then give each operator a new PIN.',
+    tampered:
+      'Changed outside CashDesk, so refused: the PIN of {{who}}. Give a new PIN (the supervisor’s: reset it as the README says), and find out who could write to the data folder.',
   },
   operators: {
     title: 'Operators',

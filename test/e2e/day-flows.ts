@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../main/sandbox/server.ts';
 import { REQUISITE_VALUES } from '../support/core.ts';
-import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import type { Shot } from './flows.ts';
 import { cashInButton } from './flows.ts';
 
@@ -77,7 +77,9 @@ export async function goLiveInSettings(page: Page, setup: LiveSetup): Promise<vo
     await form.getByText(`Token saved for shop ${shop}.`).waitFor();
   }
   await settingsPart(page, 'Operators');
-  for (const name of operators) await addOperator(page, name);
+  for (const [i, name] of operators.entries()) {
+    await addOperator(page, name, i === 0 ? OPERATOR_PIN : `${Number(SECOND_OPERATOR_PIN) + i - 1}`);
+  }
   await shot('settings-operators');
   await settingsPart(page, 'Lock, drawer and backups');
   await shot('settings-drawer');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { AppState, Operator } from '../../common/contract.ts';
 import { until } from '../support/core.ts';
-import { SUPERVISOR_PIN } from '../support/desk.ts';
+import { SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { addOperator, openSettings, setSupervisorPin, settingsPart } from './day-flows.ts';
 import { cashInButton, createThroughCore, openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
@@ -34,7 +34,7 @@ test('a supervisor looks after operators, the drawer, backups, exports, diagnost
   // Operators: two added; one forgets her PIN, the other is locked out, then removed.
   await settingsPart(page, 'Operators');
   await addOperator(page, 'Aigerim');
-  await addOperator(page, 'Daniyar');
+  await addOperator(page, 'Daniyar', SECOND_OPERATOR_PIN);
   const listed = await core.invoke('operators.list', {});
   const daniyar = (listed.ok ? (listed.value as { operators: Operator[] }).operators : []).find(
     (o) => o.name === 'Daniyar',

@@ -21,6 +21,7 @@ import {
   requisitesFor,
   SHOP,
   startHarness,
+  until,
 } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
@@ -363,6 +364,64 @@ describe('Live', () => {
     assert.match(error.message, /terminal ID T07 may be in use at another desk/);
     // The number is spent; the next one goes through.
     assert.equal((await checkout(h, { amount: '5000' })).operationNumber, `T07-${day}-0002`);
+  });
+});
+
+describe('the close', () => {
+  /** The supervisor's PIN check at close takes ~4 times as long as at the counter: room for cash to land in it. */
+  const SLOW_PIN = { N: 2 ** 15, r: 8, p: 4 };
+
+  test('cash recorded during the supervisor’s PIN check is in the Z report’s expected cash and variance', async (t) => {
+    const { h } = await liveShift(t, { day: { pinHash: SLOW_PIN } });
+    const payin = await checkout(h, { type: 'payin', amount: '5000' });
+    const closing = h.invoke('shift.close', {
+      counted: [{ currency: 'KZT', total: '100000' }],
+      note: 'counted twice',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    // The try is counted on disk before the hash is compared: the check is under way.
+    const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
+    t.after(() => db.close());
+    await until(
+      () => db.prepare("SELECT failures FROM pins WHERE subject = 'supervisor'").get()?.failures === 1,
+      'the close to be checking the supervisor PIN',
+    );
+    const recorded = await h.invoke('checkout.recordCash', { localId: payin.localId });
+    assert.ok(recorded.ok, `the cash was refused during the PIN check: ${JSON.stringify(recorded)}`);
+    const result = await closing;
+    assert.ok(result.ok, JSON.stringify(result));
+    const z = result.value;
+    assert.equal(z.cash.find((line) => line.currency === 'KZT')?.expected, '5000.00');
+    const kzt = z.variance.find((line) => line.currency === 'KZT');
+    assert.deepEqual([kzt?.expected, kzt?.counted, kzt?.variance], ['5000.00', '100000.00', '95000.00']);
+    assert.equal(z.supervisorApproved, true);
+  });
+  test('while the shift closes, no cash moves in it: custody and cash movements are refused in plain words', async (t) => {
+    const { h } = await liveShift(t);
+    const first = await checkout(h, { type: 'payin', amount: '5000' });
+    await h.call('checkout.recordCash', { localId: first.localId });
+    const late = await checkout(h, { type: 'payin', amount: '3000' });
+    // The reconciliation at the gateway is the close's long wait: it is held open here.
+    h.sandbox.inject('getOperation', { kind: 'delay', ms: 600 }, 2);
+    const closing = h.invoke('shift.close', { counted: [{ currency: 'KZT', total: '5000' }] });
+    const custody = refusal(await h.invoke('checkout.recordCash', { localId: late.localId }));
+    assert.equal(custody.kind, 'conflict');
+    assert.match(custody.message, /The shift is closing: no cash moves in it now/);
+    const movement = refusal(
+      await h.invoke('shift.cashMovement', {
+        kind: 'added',
+        currency: 'KZT',
+        amount: '1000',
+        reason: 'change from the safe',
+        supervisorPin: SUPERVISOR_PIN,
+      }),
+    );
+    assert.equal(movement.kind, 'conflict');
+    assert.match(movement.message, /The shift is closing: no cash moves in it now/);
+    const result = await closing;
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.value.cash.find((line) => line.currency === 'KZT')?.expected, '5000.00');
+    assert.equal(result.value.variance.find((line) => line.currency === 'KZT')?.variance, '0.00');
   });
 });
 

@@ -48,6 +48,7 @@ import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
 import type { DayOptions } from '../../main/shift/day.ts';
+import { createPepperVault } from '../../main/vault/pepper.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
 export const SHOP = 1001;
@@ -169,6 +170,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
   t.after(async () => {
     await core?.close();
     await sandbox.close();
+    await createPepperVault(keychainService).remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

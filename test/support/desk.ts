@@ -4,6 +4,8 @@ import type { ChannelName, DrawerCount, Result, Settings } from '../../common/co
 
 export const SUPERVISOR_PIN = '73915286';
 export const OPERATOR_PIN = '4826';
+/** A second operator's: no two people at a desk share a PIN. */
+export const SECOND_OPERATOR_PIN = '60418';
 
 type Invoke = (channel: ChannelName, request: unknown) => Promise<Result<unknown>>;
 

@@ -90,6 +90,22 @@ test('updates: a generic provider, so latest*.yml is written beside the installe
   assert.match(publish?.url ?? '', /^https:\/\//);
 });
 
+test('updates: Windows installs only an update signed by our pinned publisher; no build is unsigned', () => {
+  const publisher = [config.win?.signtoolOptions?.publisherName ?? []].flat();
+  assert.ok(
+    publisher.length > 0 && publisher.every((name) => typeof name === 'string' && name.trim()),
+    'no pinned publisherName',
+  );
+  assert.notEqual(config.win?.verifyUpdateCodeSignature, false);
+  assert.equal(config.forceCodeSigning, true, 'an unsigned installer could be built');
+  assert.equal(config.mac?.notarize, true);
+  // The README's release checklist says how the pins are checked on each release.
+  const readme = read('README.md');
+  assert.match(readme, /publisherName/);
+  assert.match(readme, /APPLE_TEAM_ID/);
+  assert.match(readme, /TeamIdentifier/);
+});
+
 test('no signing secret is written in the file: they come from the environment', () => {
   const text = read('electron-builder.yml');
   for (const key of ['cscLink', 'cscKeyPassword', 'certificateFile', 'certificatePassword']) {

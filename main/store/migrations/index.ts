@@ -4,6 +4,7 @@ import gatewayBindingCustody from './0003-gateway-binding-custody.ts';
 import historyTextSearch from './0004-history-text-search.ts';
 import shiftsOperators from './0005-shifts-operators.ts';
 import lifecycleCustodyRecords from './0006-lifecycle-custody-records.ts';
+import pinMacs from './0007-pin-macs.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0004-history-text-search', sql: historyTextSearch },
   { name: '0005-shifts-operators', sql: shiftsOperators },
   { name: '0006-lifecycle-custody-records', sql: lifecycleCustodyRecords },
+  { name: '0007-pin-macs', sql: pinMacs },
 ];

@@ -7,11 +7,13 @@ type Props = {
   onChange(value: string): void;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** What the PIN must be, when not the usual 4–8 digits. */
+  hint?: string;
 };
 
 /** Digits only, never shown, never remembered by the browser; the keypad's digits go straight in. */
 export const PinField = forwardRef<HTMLInputElement, Props>(function PinField(props, ref) {
-  const { label, value, onChange, autoFocus, disabled } = props;
+  const { label, value, onChange, autoFocus, disabled, hint } = props;
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -32,7 +34,7 @@ export const PinField = forwardRef<HTMLInputElement, Props>(function PinField(pr
         onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
       />
       <p id={`${id}-hint`} className="hint">
-        {t('pin.hint')}
+        {hint ?? t('pin.hint')}
       </p>
     </div>
   );
