@@ -40,6 +40,17 @@ const eventsOf = async (h: Harness, localId: number) => (await h.call('history.g
 const drawer = async (h: Harness) => (await h.call('shift.current', {})).cash;
 const shiftIds = async (h: Harness) => (await h.call('shift.list', { limit: 100 })).shifts.map((s) => s.id);
 
+/** Custody refused: in plain words, and nothing written (no custody record, no shift opened). */
+async function cashRefused(h: Harness, request: { localId: number; action?: 'returned' }, words: RegExp) {
+  const records = (await custodyOf(h, request.localId)).length;
+  const shifts = await shiftIds(h);
+  const error = refusal(await h.invoke('checkout.recordCash', request));
+  assert.equal(error.kind, 'conflict');
+  assert.match(error.message, words);
+  assert.equal((await custodyOf(h, request.localId)).length, records, 'a refused custody wrote a record');
+  assert.deepEqual(await shiftIds(h), shifts, 'a refused custody opened a shift');
+}
+
 /** Reasons a report lists the operation under, in openCash or waiting. */
 const listed = (rows: readonly OpenOperation[], localId: number) =>
   rows.filter((o) => o.operation.localId === localId).map((o) => o.reason);
@@ -120,11 +131,8 @@ describe('no shift opens by itself', () => {
     const due = await get(h, payin.localId);
     assert.equal(due.cash, 'accept');
     assert.deepEqual(due.meaning.custody, { action: null, refused: 'no_shift' });
-    const noReceipt = refusal(await h.core.invoke('checkout.recordCash', { localId: payin.localId }));
-    assert.equal(noReceipt.kind, 'conflict');
-    assert.match(noReceipt.message, /^Sign in to open a shift first/);
+    await cashRefused(h, { localId: payin.localId }, /^Sign in to open a shift first/);
     assert.deepEqual(await custodyOf(h, payin.localId), []);
-    assert.deepEqual(await shiftIds(h), shifts);
 
     // Captured after the close: due, but with no shift open custody is refused.
     h.sandbox.capture(SHOP, payout.operationNumber);
@@ -133,8 +141,7 @@ describe('no shift opens by itself', () => {
       (v) => v.localId === payout.localId && v.cash === 'hand_over',
     );
     assert.deepEqual(captured.meaning.custody, { action: null, refused: 'no_shift' });
-    const noHandOver = refusal(await h.core.invoke('checkout.recordCash', { localId: payout.localId }));
-    assert.match(noHandOver.message, /^Sign in to open a shift first/);
+    await cashRefused(h, { localId: payout.localId }, /^Sign in to open a shift first/);
     assert.deepEqual(await custodyOf(h, payout.localId), []);
     assert.deepEqual(await shiftIds(h), shifts);
 
@@ -202,9 +209,7 @@ test('training money seen in Live moves no cash and tells no one to hand it over
     assert.deepEqual(view.meaning.custody, { action: null, refused: 'other_mode' });
     assert.equal(view.meaning.alert, false);
   }
-  const refused = refusal(await h.invoke('checkout.recordCash', { localId: payout.localId }));
-  assert.equal(refused.kind, 'conflict');
-  assert.match(refused.message, /training operation: no real money moves/);
+  await cashRefused(h, { localId: payout.localId }, /training operation: no real money moves/);
   assert.deepEqual(await custodyOf(h, payout.localId), []);
   assert.deepEqual(await drawer(h), before);
   const x = await h.call('shift.report', {});
@@ -232,9 +237,7 @@ test('only a cash instrument moves cash', async (t) => {
   assert.equal(view.meaning.note, 'not_cash');
   assert.deepEqual(view.meaning.custody, { action: null, refused: null });
   assert.equal(view.meaning.open, null);
-  const refused = refusal(await h.invoke('checkout.recordCash', { localId: payout.localId }));
-  assert.equal(refused.kind, 'conflict');
-  assert.match(refused.message, /not paid in cash/);
+  await cashRefused(h, { localId: payout.localId }, /not paid in cash/);
   assert.deepEqual(await custodyOf(h, payout.localId), []);
   assert.deepEqual(await drawer(h), before);
 
@@ -249,10 +252,7 @@ test('only a cash instrument moves cash', async (t) => {
   );
   assert.ok(cashSeen.length >= 2);
   assert.ok(!cashSeen.includes('accept'), cashSeen.join());
-  assert.match(
-    refusal(await h.invoke('checkout.recordCash', { localId: payin.localId })).message,
-    /not paid in cash/,
-  );
+  await cashRefused(h, { localId: payin.localId }, /not paid in cash/);
   assert.deepEqual(await drawer(h), before);
 });
 
@@ -313,10 +313,7 @@ describe('the gateway’s word holds the cash', () => {
       'operation.attention',
       (a) => a.operation.localId === payin.localId && a.reason === 'mismatch',
     );
-    assert.match(
-      refusal(await h.invoke('checkout.recordCash', { localId: payin.localId, action: 'returned' })).message,
-      /other figures than those entered/,
-    );
+    await cashRefused(h, { localId: payin.localId, action: 'returned' }, /other figures than those entered/);
     assert.equal((await custodyOf(h, payin.localId)).length, 1);
   });
 
@@ -348,10 +345,7 @@ describe('the gateway’s word holds the cash', () => {
       assert.equal(view.meaning.open, 'correction', field);
       assert.equal(view.meaning.finding, 'correction', field);
       assert.equal((await changesOf(h, op.localId, field)).length, 1, field);
-      assert.match(
-        refusal(await h.invoke('checkout.recordCash', { localId: op.localId })).message,
-        /correction/,
-      );
+      await cashRefused(h, { localId: op.localId }, /This is a correction/);
     }
     assert.equal((await get(h, flagged.localId)).isCorrection, true);
     assert.deepEqual((await get(h, child.localId)).parent, parent);
