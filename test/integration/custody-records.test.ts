@@ -53,7 +53,8 @@ describe('cash in hand when the gateway says no', () => {
     assert.equal(given.meaning.open, null);
     assert.equal(given.returned?.operator, 'Training');
     const again = await h.call('checkout.recordCash', { localId: payin.localId, action: 'returned' });
-    assert.deepEqual(again, given, 'a repeat answers the same view');
+    // The same view (only the time of the last lookup may have moved meanwhile).
+    assert.deepEqual({ ...again, lastCheckedAt: null }, { ...given, lastCheckedAt: null });
     const { custody } = await history(h, payin.localId);
     assert.deepEqual(
       custody.map((r) => [r.kind, r.direction, r.amount]),

@@ -363,7 +363,7 @@ describe('the gateway’s word holds the cash', () => {
 
 test('an operation never created may be started again with the same details, and only such a one', async (t) => {
   // A session just longer than the desk's expiry margin (5 s), so the verdict comes within seconds.
-  const h = await startHarness(t, { sandbox: { sessionTtlSeconds: 7 }, lookups: { notFoundGraceMs: 50 } });
+  const h = await startHarness(t, { sandbox: { sessionTtlSeconds: 8 }, lookups: { notFoundGraceMs: 50 } });
   const session = await openSession(h, { type: 'payout', amount: '7000', payerId: 'payer-9' });
   h.sandbox.inject('createOperation', { kind: 'reset' });
   const lost = await h.invoke('checkout.createOperation', {
