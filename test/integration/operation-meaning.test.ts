@@ -401,6 +401,21 @@ test('an operation never created may be started again with the same details, and
   assert.match(refused.message, /Only an operation the gateway never created/);
   assert.equal((await h.call('history.search', { limit: 50 })).rows.length, rows);
   assert.equal(h.sandbox.requests().length, heard);
+
+  // In Live, a training operation is not started again: it would become a live operation, with real
+  // money, for the same payer and amount.
+  const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
+  await h.call('shift.close', { counted: [] });
+  await goLive(h.invoke, { ...settings, gatewayUrl: h.sandbox.url });
+  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+  assert.equal((await get(h, session.localId)).meaning.startAgain, false);
+  const live = (await h.call('history.search', { limit: 50 })).rows.length;
+  const liveHeard = h.sandbox.requests().length;
+  const training = refusal(await h.invoke('checkout.startAgain', { localId: session.localId }));
+  assert.equal(training.kind, 'conflict');
+  assert.match(training.message, /training operation/);
+  assert.equal((await h.call('history.search', { limit: 50 })).rows.length, live);
+  assert.equal(h.sandbox.requests().length, liveHeard);
 });
 
 test('the same payer twice: the open operation is shown before another is started', async (t) => {
