@@ -286,10 +286,14 @@ export function createCheckout(deps: Deps) {
    */
   function startAgain(localId: number): Promise<OperationView> {
     const record = get(localId);
-    if (!meaningOf(record, deps.desk.get()).meaning.startAgain) {
-      throw new AgentError('conflict', 'Only an operation the gateway never created can be started again.', {
-        localId,
-      });
+    const { meaning } = meaningOf(record, deps.desk.get());
+    if (!meaning.startAgain) {
+      const mode = record.training ? 'training' : 'Live';
+      const message =
+        record.phase === 'not_created' && meaning.otherMode
+          ? `This is a ${record.training ? 'training' : 'live'} operation: start it again in ${mode}.`
+          : 'Only an operation the gateway never created can be started again.';
+      throw new AgentError('conflict', message, { localId });
     }
     return openSession({
       shopId: record.shopId,

@@ -211,6 +211,7 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     if (refused) action = null;
   }
   const recorded = record.custodyKind !== null || record.returnedAt !== null;
+  const modeDiffers = record.training !== (desk.mode === 'training');
   return {
     ...own,
     cash,
@@ -224,8 +225,10 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       note,
       custody: { action, refused },
       money: record.training ? 'training' : 'live',
-      otherMode: record.training !== (desk.mode === 'training'),
-      startAgain: record.origin === 'counter' && record.phase === 'not_created',
+      otherMode: modeDiffers,
+      // Started again in the other mode, a training attempt would become a live operation with real
+      // money (or a live one a training one): only in its own mode.
+      startAgain: record.origin === 'counter' && record.phase === 'not_created' && !modeDiffers,
       reversible: record.origin === 'counter' && recorded && !trainingInLive,
     },
   };
