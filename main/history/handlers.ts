@@ -58,7 +58,9 @@ export function historyHandlers(deps: {
       rows: store.operations.open().flatMap((record) => {
         const operation = journal.view(record);
         const reason = operation.meaning.open;
-        return reason ? [{ reason, operation }] : [];
+        // Training money has no place at a live counter: its operations wait for training mode.
+        const trainingInLive = operation.meaning.money === 'training' && operation.meaning.otherMode;
+        return reason && !trainingInLive ? [{ reason, operation }] : [];
       }),
     }),
     'history.openForPayer': ({ payerId }) => ({

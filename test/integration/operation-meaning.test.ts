@@ -215,6 +215,8 @@ test('training money seen in Live moves no cash and tells no one to hand it over
   const x = await h.call('shift.report', {});
   assert.deepEqual(listed([...x.openCash, ...x.waiting], payout.localId), []);
   assert.deepEqual(x.cash, before);
+  // Home's tray at a live counter holds no training money.
+  assert.deepEqual(listed((await h.call('history.open', {})).rows, payout.localId), []);
   assert.deepEqual(
     h.events.filter(
       (e) =>
