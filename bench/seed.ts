@@ -6,8 +6,11 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
+import type { OperationTypeValue, Phase } from '../common/contract.ts';
+import { ownState } from '../main/operations/meaning.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';
+import type { OperationRecord } from '../main/store/operations.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '.cache');
@@ -52,7 +55,7 @@ export function prng(seed: number): () => number {
 }
 
 /** Bump when the generated rows change; the schema is part of the cache key by itself. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 function cacheKey(spec: SeedSpec): string {
   const schema = MIGRATIONS.map((m) => `${m.name}\n${m.sql}`).join('\n');
@@ -216,7 +219,26 @@ const COLUMNS = [
   'updated_at',
   'last_checked_at',
   'print_count',
+  'final',
+  'open_reason',
 ];
+
+/** The operation's own answer as the journal stores it with every change (main/operations/meaning.ts). */
+function answerOf(phase: Phase, status: string | null, type: OperationTypeValue, instrument: string) {
+  const own = ownState({
+    phase,
+    status,
+    type,
+    instrumentType: instrument,
+    origin: 'counter',
+    mismatch: null,
+    isCorrection: false,
+    parent: null,
+    custodyKind: null,
+    returnedAt: null,
+  } as OperationRecord);
+  return [own.final ? 1 : 0, own.open] as const;
+}
 
 /** Writes `spec.operations` settled operations (captured, abandoned, expired or failed) in time order. */
 export function seed(file: string, spec: SeedSpec): void {
@@ -308,6 +330,7 @@ export function seed(file: string, spec: SeedSpec): void {
       iso(updated),
       captured ? iso(capturedAt + 1_000) : null,
       captured ? 1 : 0,
+      ...answerOf(phase, captured ? 'captured' : null, method.type, method.instrument),
     );
     const events: [number, string, string, string | null, string | null][] = [
       [created, 'session_requested', 'opening', null, null],
