@@ -14,7 +14,6 @@ import { historyHandlers } from './history/handlers.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
 import { createLog } from './log.ts';
-import { learnPersonalValues } from './log-redaction.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
@@ -96,7 +95,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
 
   const handlers: Handlers = {
     ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups }),
-    ...checkoutHandlers(checkout, custody),
+    ...checkoutHandlers(checkout, custody, log),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({
@@ -115,10 +114,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
   const dispatch = createDispatch(day.guard(handlers), log);
   const core: Core = {
-    invoke(channel, request) {
-      learnPersonalValues(log, channel, request);
-      return dispatch(channel, request);
-    },
+    invoke: dispatch,
     on: events.on,
     log,
     sandbox,

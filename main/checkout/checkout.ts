@@ -283,7 +283,10 @@ export function createCheckout(deps: Deps) {
   /** A create for this operation is out and unanswered. */
   const createInFlight = (localId: number) => creating.has(localId);
 
-  return { listMethods, openSession, createOperation, abandon, get, createInFlight };
+  /** The operation as stored, or undefined: for a caller that must not throw on a stray id. */
+  const find = (localId: number): OperationRecord | undefined => store.operations.get(localId);
+
+  return { listMethods, openSession, createOperation, abandon, get, find, createInFlight };
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
