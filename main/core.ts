@@ -18,6 +18,7 @@ import { lookupHandlers } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
 import { createJournal } from './operations/journal.ts';
+import { preparePrivateFolder } from './private-files.ts';
 import { receiptHandlers } from './receipts/handlers.ts';
 import { createAppState } from './settings/app-state.ts';
 import { settingsHandlers } from './settings/handlers.ts';
@@ -36,6 +37,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 export async function assembleCore(options: CoreOptions): Promise<{ core: Core; probe: CoreProbe }> {
+  // Made the user's alone before anything is written there, and again for an older install's files.
+  preparePrivateFolder(options.dataDir);
   const store = createStore(options.dataDir);
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
   const { emit, ...events } = createEvents();
