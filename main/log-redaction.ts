@@ -23,12 +23,20 @@ const PIN_KEY = /^pin(_?code)?$|[a-z0-9]Pin(Code)?$|[_-]pin(_?code)?$/i;
 const REQUISITE_KEY =
   /^(phone|phoneNumber|msisdn|card|cardNumber|pan|iban|account|accountNumber|fullName|firstName|lastName|middleName|payerName|holderName|cardHolder|email)$/i;
 
+/**
+ * What may stand between a name and its value: `:`, `=`, quotes and their escapes. Spaces after the
+ * `:` are one run unless a quote or backslash splits them: two runs of \s* side by side would let a
+ * line of spaces after `authorization:` cost quadratic time to give up on.
+ */
+const SEPARATOR = String.raw`\\*["']?\s*[:=]\s*(?:\\+["']?\s*|["']\s*)?`;
 /** `Api-Access-Token: x`, `"api-access-token":"x"`, `api_access_token=x`, `Authorization: Bearer x`. */
-const HEADER_IN_TEXT =
-  /(api[-_ ]?access[-_ ]?token|authorization)(\\*["']?\s*[:=]\s*\\*["']?\s*(?:bearer\s+)?)([^\s"'\\,;}&]+)/gi;
+const HEADER_IN_TEXT = new RegExp(
+  String.raw`(api[-_ ]?access[-_ ]?token|authorization)(${SEPARATOR}(?:bearer\s+)?)([^\s"'\\,;}&]+)`,
+  'gi',
+);
 const TOKEN_IN_QUERY = /([?&](?:access_)?token=)[^&\s"'\\]+/gi;
 /** A PIN written out in text: `pin: 1234`, `"supervisorPin":"1234"`, `newPin=1234`. */
-const PIN_IN_TEXT = /(pin(?:_?code)?\\*["']?\s*[:=]\s*\\*["']?\s*)(\d{3,12})/gi;
+const PIN_IN_TEXT = new RegExp(String.raw`(pin(?:_?code)?${SEPARATOR})(\d{3,12})`, 'gi');
 /**
  * Card numbers and phones in free text: nine or more digits, maybe spaced, standing alone. Dashes
  * are left out on purpose: dates and operation numbers (`T01-261122-0042`) must stay readable.

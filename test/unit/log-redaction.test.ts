@@ -16,24 +16,33 @@ function tempDir(t: TestContext): string {
 }
 
 /** Writes one redacted error line in a worker; rejects if it is not on disk before a 1 s timer fires. */
-function writeLineInWorker(file: string, personal: string[], message: string): Promise<void> {
+async function writeLineInWorker(file: string, personal: string[], message: string): Promise<void> {
   const worker = new Worker(new URL('../support/redact-worker.ts', import.meta.url), {
     workerData: { file, personal, message },
   });
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('the log line was still being redacted after 1 s')),
-      1000,
-    );
-    worker.once('message', () => {
-      clearTimeout(timer);
-      resolve();
+  try {
+    await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
     });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('the log line was still being redacted after 1 s')),
+        1000,
+      );
+      worker.once('message', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      worker.postMessage('go');
     });
-  }).finally(() => worker.terminate());
+  } finally {
+    await worker.terminate();
+  }
 }
 
 for (const count of [14, 60]) {
@@ -46,6 +55,13 @@ for (const count of [14, 60]) {
     assert.equal(line.event, 'handler_error');
   });
 }
+
+test('the header and PIN shapes give up in linear time on a line of spaces', async (t) => {
+  const file = join(tempDir(t), 'cashdesk.log');
+  const spaces = ' '.repeat(60_000);
+  await writeLineInWorker(file, [], `authorization:${spaces}| pin:${spaces}|`);
+  assert.equal((JSON.parse(readFileSync(file, 'utf8')) as { event: string }).event, 'handler_error');
+});
 
 test('every spelling of a secret is replaced: escaped, %-encoded, base64 and base64url, inside longer base64', () => {
   const redactor = createRedactor();
