@@ -2,9 +2,13 @@
 // write to the closed database, and nothing may reject unhandled.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { createCore } from '../../main/core.ts';
 import { DEFAULT_SETTINGS } from '../../main/settings/service.ts';
+import { createStore } from '../../main/store/index.ts';
 import { startHarness } from '../support/core.ts';
 import { goLive } from '../support/desk.ts';
 
@@ -37,4 +41,17 @@ test('closing while a token-state update is pending: no crash, no unhandled reje
   await core.close();
   const late = await core.invoke('app.getState', {});
   assert.equal(late.ok, false);
+});
+
+test('a settings write that arrives after close (a gateway answer as the app quits) is a no-op', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cashdesk-close-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const store = createStore(dir);
+  store.settings.set('rejected_tokens', []);
+  store.close();
+  assert.doesNotThrow(() => store.settings.set('rejected_tokens', ['training#1001']));
+  assert.doesNotThrow(() => store.settings.delete('rejected_tokens'));
+  const again = createStore(dir);
+  t.after(() => again.close());
+  assert.deepEqual(again.settings.get('rejected_tokens'), []);
 });
