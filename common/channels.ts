@@ -205,6 +205,8 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   'operators.setPin',
   'operators.unlock',
   'operators.remove',
+  // The history leaves the desk as a file: the supervisor's act, like the settings.
+  'history.exportCsv',
 ]);
 
 export type Channels = typeof channels;

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { channel, none } from './channel.ts';
 import {
-  absoluteFile,
   BackupState,
   CashLine,
   CashMovement,
@@ -27,13 +26,13 @@ import { amount, isoTime } from './values.ts';
 
 export const deskChannels = {
   /**
-   * History as CSV (RFC 4180, UTF-8 with a byte-order mark), one row per operation with its custody
-   * and operator, for a date range or for one shift; main writes it to `path` (the shell's save dialog).
+   * History as CSV (RFC 4180, UTF-8 with a byte-order mark), one row per operation with its custody,
+   * operator and origin (this desk, or found by lookup), for a date range or for one shift. Main asks
+   * where with its own save dialog: the renderer names no path. `path` is null when it is cancelled.
    */
   'history.exportCsv': channel(
     z
       .object({
-        path: absoluteFile('.csv'),
         from: isoTime.optional(),
         to: isoTime.optional(),
         shiftId: shiftId.optional(),
@@ -43,7 +42,7 @@ export const deskChannels = {
         message: 'a shift, or a date range from … to',
         path: ['shiftId'],
       }),
-    z.object({ path: z.string(), rows: z.number().int() }),
+    z.object({ path: z.string().nullable(), rows: z.number().int() }),
   ),
 
   /** Who works here and what is locked; the lock screen and the shift bar read this. */

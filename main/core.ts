@@ -14,11 +14,12 @@ import { historyHandlers } from './history/handlers.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
 import { createLog } from './log.ts';
-import { learnPersonalValues } from './log-redaction.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
 import { createJournal } from './operations/journal.ts';
+import { createPendingWork } from './pending-work.ts';
+import { preparePrivateFolder } from './private-files.ts';
 import { receiptHandlers } from './receipts/handlers.ts';
 import { createAppState } from './settings/app-state.ts';
 import { settingsHandlers } from './settings/handlers.ts';
@@ -38,6 +39,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 export async function assembleCore(options: CoreOptions): Promise<{ core: Core; probe: CoreProbe }> {
+  // Made the user's alone before anything is written there, and again for an older install's files.
+  preparePrivateFolder(options.dataDir);
   const store = createStore(options.dataDir);
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
   const { emit, ...events } = createEvents();
@@ -64,11 +67,14 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     },
   );
   upkeep.connectivityChanged(connectivity.snapshot());
+  const pending = createPendingWork();
   const appState = createAppState({
     settings,
     connectivity,
     version: options.version ?? '0.0.0',
     publish: (state) => emit('app.changed', state),
+    track: pending.track,
+    failed: (error) => log.warn('app_state_failed', { error }),
   });
   const deskContext = createDeskContext({ settings, shifts: store.shifts });
   const journal = createJournal({
@@ -79,6 +85,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     attention: (reason, record) => emit('operation.attention', { reason, operation: journal.view(record) }),
   });
   const retryWaitingLookups = () => {
+    // A gateway answer arriving as the app quits: the queue is saved as it stands.
+    if (pending.closed) return;
     store.outbox.retryFailedNow();
     lookups.kick();
     day.gatewayBack();
@@ -108,8 +116,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   day.start();
 
   const handlers: Handlers = {
-    ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups }),
-    ...checkoutHandlers(checkout, custody),
+    ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups, track: pending.track }),
+    ...checkoutHandlers(checkout, custody, log),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({
@@ -127,21 +135,30 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
   const dispatch = createDispatch(day.guard(handlers), log);
+  let closing: Promise<void> | undefined;
   const core: Core = {
     invoke(channel, request) {
-      learnPersonalValues(log, channel, request);
+      if (pending.closed) {
+        const error = { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' } as const;
+        return Promise.resolve({ ok: false, error });
+      }
       return dispatch(channel, request);
     },
     on: events.on,
     log,
     sandbox,
     updates: upkeep.updates,
-    async close() {
-      lookups.close();
-      events.clear();
-      await day.close();
-      store.close();
-      await sandbox?.close();
+    close() {
+      closing ??= (async () => {
+        // Token updates and the announcements after them finish before the database closes.
+        await pending.close();
+        lookups.close();
+        events.clear();
+        await day.close();
+        store.close();
+        await sandbox?.close();
+      })();
+      return closing;
     },
   };
   const probe: CoreProbe = {

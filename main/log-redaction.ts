@@ -4,12 +4,14 @@
 //
 // Three kinds of knowledge, from the most to the least exact:
 // - Secrets it has been told (`addSecret`: the gateway tokens, as the settings read or set them,
-//   and the training gateway's token): each is replaced wherever it stands, in any encoding.
+//   and the training gateway's token): each is replaced wherever it stands, in any encoding it
+//   is spelled out in (log-literals.ts: escaped, %-encoded, base64), found by literal search.
 // - Personal values it has been told (`addPersonal`: the payer requisites the agent typed), masked
 //   to their last four digits wherever they stand, so an error message echoing one is safe too.
 // - Shapes: keys that name a secret or a PIN, requisite `{ name, value }` pairs and keys that name
 //   a requisite, the `Api-Access-Token` header in text, and digit runs or IBANs in free text.
 import { LIMITS } from '../common/limits.ts';
+import { createLiteralMatcher, encodingsOf } from './log-literals.ts';
 
 export const REDACTED = '[redacted]';
 
@@ -21,12 +23,20 @@ const PIN_KEY = /^pin(_?code)?$|[a-z0-9]Pin(Code)?$|[_-]pin(_?code)?$/i;
 const REQUISITE_KEY =
   /^(phone|phoneNumber|msisdn|card|cardNumber|pan|iban|account|accountNumber|fullName|firstName|lastName|middleName|payerName|holderName|cardHolder|email)$/i;
 
+/**
+ * What may stand between a name and its value: `:`, `=`, quotes and their escapes. Spaces after the
+ * `:` are one run unless a quote or backslash splits them: two runs of \s* side by side would let a
+ * line of spaces after `authorization:` cost quadratic time to give up on.
+ */
+const SEPARATOR = String.raw`\\*["']?\s*[:=]\s*(?:\\+["']?\s*|["']\s*)?`;
 /** `Api-Access-Token: x`, `"api-access-token":"x"`, `api_access_token=x`, `Authorization: Bearer x`. */
-const HEADER_IN_TEXT =
-  /(api[-_ ]?access[-_ ]?token|authorization)(\\*["']?\s*[:=]\s*\\*["']?\s*(?:bearer\s+)?)([^\s"'\\,;}&]+)/gi;
+const HEADER_IN_TEXT = new RegExp(
+  String.raw`(api[-_ ]?access[-_ ]?token|authorization)(${SEPARATOR}(?:bearer\s+)?)([^\s"'\\,;}&]+)`,
+  'gi',
+);
 const TOKEN_IN_QUERY = /([?&](?:access_)?token=)[^&\s"'\\]+/gi;
 /** A PIN written out in text: `pin: 1234`, `"supervisorPin":"1234"`, `newPin=1234`. */
-const PIN_IN_TEXT = /(pin(?:_?code)?\\*["']?\s*[:=]\s*\\*["']?\s*)(\d{3,12})/gi;
+const PIN_IN_TEXT = new RegExp(String.raw`(pin(?:_?code)?${SEPARATOR})(\d{3,12})`, 'gi');
 /**
  * Card numbers and phones in free text: nine or more digits, maybe spaced, standing alone. Dashes
  * are left out on purpose: dates and operation numbers (`T01-261122-0042`) must stay readable.
@@ -46,32 +56,16 @@ export function mask(value: string): string {
   return digits.length > 4 ? `***${digits.slice(-4)}` : '***';
 }
 
-/** Matches `value` however it was encoded: each character may stand as itself, JSON-escaped or %-encoded. */
-function anyEncoding(value: string): RegExp {
-  const parts: string[] = [];
-  for (const char of value) {
-    const forms = [char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')];
-    const code = char.codePointAt(0)!;
-    if (code <= 0xffff) forms.push(`\\\\+u${code.toString(16).padStart(4, '0')}`);
-    if (char === '/' || char === '"' || char === "'") forms.push(`\\\\+\\${char}`);
-    if (char === '\\') forms.push('\\\\+');
-    const encoded = encodeURIComponent(char);
-    if (encoded !== char) forms.push(encoded);
-    parts.push(forms.length === 1 ? forms[0]! : `(?:${forms.join('|')})`);
-  }
-  return new RegExp(parts.join(''), 'gi');
-}
-
 export function createRedactor() {
-  const secrets = new Map<string, RegExp>();
-  const personal = new Map<string, RegExp>();
+  // Secrets and personal values share one scan; a secret wins a tie at the same place.
+  const literals = createLiteralMatcher();
+  const secrets = new Set<string>();
+  const personal = new Set<string>();
 
   /** Known secrets and personal values, and the header and PIN shapes: safe on any text, even a whole JSON line. */
   function known(text: string): string {
-    let out = text;
-    for (const pattern of secrets.values()) out = out.replace(pattern, REDACTED);
-    for (const [value, pattern] of personal) out = out.replace(pattern, mask(value));
-    return out
+    return literals
+      .replace(text)
       .replace(HEADER_IN_TEXT, `$1$2${REDACTED}`)
       .replace(TOKEN_IN_QUERY, `$1${REDACTED}`)
       .replace(PIN_IN_TEXT, `$1${REDACTED}`);
@@ -141,34 +135,25 @@ export function createRedactor() {
     /** A gateway token (or any secret) to replace wherever it appears from now on. */
     addSecret(value: string | null | undefined) {
       if (!value || value.length < LIMITS.tokenMin || secrets.has(value)) return;
-      secrets.set(value, anyEncoding(value));
+      secrets.add(value);
+      literals.set(value, encodingsOf(value, true), REDACTED, 0);
     },
     /** A payer's requisite value to mask wherever it appears; the oldest are forgotten first. */
     addPersonal(value: string | null | undefined) {
       const trimmed = value?.trim();
-      if (!trimmed || trimmed.length < PERSONAL_MIN_LENGTH) return;
+      if (!trimmed || trimmed.length < PERSONAL_MIN_LENGTH || secrets.has(trimmed)) return;
       personal.delete(trimmed);
-      personal.set(trimmed, anyEncoding(trimmed));
-      if (personal.size > PERSONAL_LIMIT) personal.delete(personal.keys().next().value!);
+      personal.add(trimmed);
+      literals.set(trimmed, encodingsOf(trimmed), mask(trimmed), 1);
+      if (personal.size > PERSONAL_LIMIT) {
+        const oldest = personal.values().next().value!;
+        personal.delete(oldest);
+        literals.delete(oldest);
+      }
     },
     /** A redacted, JSON-ready copy of anything. */
     value: (value: unknown): unknown => walk(value, undefined, 0),
     /** For text already made of redacted values (a serialized line, a log file): the known secrets again. */
     known,
   };
-}
-
-/** The payer's requisites as typed, so the log masks them even inside a message that echoes one. */
-export function learnPersonalValues(
-  log: { addPersonal(value: string): void },
-  channel: string,
-  request: unknown,
-): void {
-  if (channel !== 'checkout.createOperation') return;
-  const requisites = (request as { payerRequisites?: unknown } | null)?.payerRequisites;
-  if (!Array.isArray(requisites)) return;
-  for (const requisite of requisites) {
-    const value = (requisite as { value?: unknown } | null)?.value;
-    if (typeof value === 'string') log.addPersonal(value);
-  }
 }

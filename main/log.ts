@@ -3,6 +3,7 @@
 import { appendFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { createRedactor } from './log-redaction.ts';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -56,7 +57,7 @@ export function createLog(file: string, options: LogOptions = {}) {
           // A file held open elsewhere (an antivirus scan on Windows): append, and rotate next time.
         }
       }
-      appendFileSync(file, text);
+      appendFileSync(file, text, { mode: PRIVATE_FILE_MODE });
       size += bytes;
     } catch {
       // A full disk must not stop the counter; the database still holds every operation.

@@ -312,6 +312,9 @@ export function createCheckout(deps: Deps) {
   /** A create for this operation is out and unanswered. */
   const createInFlight = (localId: number) => creating.has(localId);
 
+  /** The operation as stored, or undefined: for a caller that must not throw on a stray id. */
+  const find = (localId: number): OperationRecord | undefined => store.operations.get(localId);
+
   return {
     listMethods,
     openSession,
@@ -320,6 +323,7 @@ export function createCheckout(deps: Deps) {
     startAgain,
     openForPayer,
     get,
+    find,
     createInFlight,
   };
 }

@@ -11,6 +11,7 @@ import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Connectivity, Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import { DATABASE_FILE } from '../store/index.ts';
 import type { ConnectivityHistory } from './connectivity-history.ts';
 
@@ -67,7 +68,7 @@ export async function exportDiagnostics(
   const zip = await buildDiagnostics(source);
   const partial = `${path}.partial`;
   try {
-    writeFileSync(partial, zip);
+    writeFileSync(partial, zip, { mode: PRIVATE_FILE_MODE });
     renameSync(partial, path);
   } catch (error) {
     rmSync(partial, { force: true });

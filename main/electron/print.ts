@@ -115,14 +115,25 @@ export function createElectronPrinter(shell: PrintShell, options: { noAnswerMs?:
       );
     },
 
-    async choosePdfPath(suggestedName: string): Promise<string | null> {
-      const chosen = await shell.dialog.showSaveDialog({
-        defaultPath: suggestedName,
-        filters: [{ name: 'PDF', extensions: ['pdf'] }],
-      });
-      return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
-    },
+    choosePdfPath: (suggestedName: string) =>
+      choosePath(shell, suggestedName, { name: 'PDF', extensions: ['pdf'] }),
+    chooseCsvPath: (suggestedName: string) =>
+      choosePath(shell, suggestedName, { name: 'CSV', extensions: ['csv'] }),
   };
+}
+
+/** The native save dialog; it asks before it returns a file that exists. Null when cancelled. */
+async function choosePath(
+  shell: PrintShell,
+  suggestedName: string,
+  filter: { name: string; extensions: string[] },
+): Promise<string | null> {
+  const chosen = await shell.dialog.showSaveDialog({
+    defaultPath: suggestedName,
+    filters: [filter],
+    properties: ['showOverwriteConfirmation'],
+  });
+  return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
 }
 
 /** Electron says "Print job canceled" when the agent or the system cancelled it. */

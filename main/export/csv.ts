@@ -2,10 +2,14 @@
 // spreadsheet programs read it as UTF-8, one row per operation with its custody and operator.
 // Amounts stay the decimal strings they are; times are ISO 8601 in the desk's local time with its
 // offset. Text a payer or a gateway supplied is kept from being read as a formula by a spreadsheet.
-// Written to a temporary file beside the target and renamed, so a half-written export never stands.
-import { open, rename, rm, stat } from 'node:fs/promises';
+// Written to a temporary file of its own beside the target, then moved into place, so a
+// half-written export never stands; the place is main's save dialog's answer, never the renderer's.
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { copyFile, link, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { AgentError } from '../app-error.ts';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
 type Column = {
@@ -16,6 +20,9 @@ type Column = {
 
 const COLUMNS: Column[] = [
   { name: 'local_id', value: (op) => op.localId },
+  // Another desk's operation, found here by lookup, is no money of this desk's: a total over the
+  // file must leave those rows out, and this column says which they are.
+  { name: 'origin', value: (op) => (op.origin === 'counter' ? 'this desk' : 'found by lookup') },
   { name: 'operation_number', value: (op) => op.operationNumber, text: true },
   { name: 'shop_id', value: (op) => op.shopId },
   { name: 'type', value: (op) => op.type },
@@ -73,25 +80,48 @@ export function csvField(value: string | number | boolean | null, text = false):
 
 const line = (cells: string[]) => `${cells.join(',')}\r\n`;
 
-/** The path as the request gave it, once it is somewhere a file can be written. */
-export async function checkTarget(path: string): Promise<void> {
-  if (!isAbsolute(path) || !path.toLowerCase().endsWith('.csv')) {
-    throw new AgentError('validation', 'Export to an absolute path ending in .csv.', { field: 'path' });
-  }
-  const folder = await stat(dirname(path)).catch(() => null);
-  if (!folder?.isDirectory()) {
-    throw new AgentError('validation', `The folder ${dirname(path)} does not exist.`, { field: 'path' });
-  }
-  if ((await stat(path).catch(() => null))?.isDirectory()) {
-    throw new AgentError('validation', `${path} is a folder.`, { field: 'path' });
+/**
+ * One answer for every place a file cannot go: whether a folder exists, or is a share, or is
+ * readable to this user, is not the caller's to learn.
+ */
+export const NOT_THERE = 'The file could not be written there. Choose another folder.';
+const refused = () => new AgentError('validation', NOT_THERE, { field: 'path' });
+
+/** A UNC path (`\\host\share`, `//host/share`, `\\?\…`): a network share the export never writes to. */
+export function isUncPath(path: string): boolean {
+  return /^[\\/]{2}/.test(path);
+}
+
+/** The dialog's answer, once it is a local absolute .csv path with no `..` in it. */
+function checkTarget(path: string): void {
+  const segments = path.split(/[\\/]+/);
+  if (
+    !isAbsolute(path) ||
+    isUncPath(path) ||
+    segments.includes('..') ||
+    !path.toLowerCase().endsWith('.csv')
+  ) {
+    throw refused();
   }
 }
 
-/** Writes the pages of operations as one CSV file at `path`; returns how many rows. */
-export async function writeCsv(path: string, pages: Iterable<OperationRecord[]>): Promise<number> {
-  await checkTarget(path);
-  const temporary = join(dirname(path), `.${process.pid}-${Date.now()}.csv.partial`);
-  const file = await open(temporary, 'w');
+/**
+ * Writes the pages of operations as one CSV file at `path`; returns how many rows. `replace` is
+ * the dialog's own confirmation that a file there may be overwritten: without it, a file that
+ * stands there (or appeared since the dialog closed) is left alone and the export refused.
+ */
+export async function writeCsv(
+  path: string,
+  pages: Iterable<OperationRecord[]>,
+  options: { replace: boolean },
+): Promise<number> {
+  checkTarget(path);
+  if ((await stat(path).catch(() => null))?.isDirectory()) throw refused();
+  // A name of its own for each export, created only if new: two exports never share one.
+  const temporary = join(dirname(path), `.${randomUUID()}.csv.partial`);
+  const file = await open(temporary, 'wx', PRIVATE_FILE_MODE).catch(() => {
+    throw refused();
+  });
   let rows = 0;
   try {
     await file.write(`\uFEFF${line(COLUMNS.map((c) => c.name))}`);
@@ -101,13 +131,35 @@ export async function writeCsv(path: string, pages: Iterable<OperationRecord[]>)
     }
     await file.sync();
     await file.close();
-    await rename(temporary, path);
+    if (options.replace) await rename(temporary, path);
+    else await placeNew(temporary, path);
     return rows;
   } catch (error) {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
-    throw new AgentError('storage', `The export could not be written: ${(error as Error).message}`, {
-      field: 'path',
-    });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new AgentError(
+        'conflict',
+        'A file of that name appeared meanwhile; it was left as it is. Export again.',
+        {
+          field: 'path',
+        },
+      );
+    }
+    throw new AgentError('storage', NOT_THERE, { field: 'path' });
   }
+}
+
+/**
+ * Moves `temporary` to `path` only where no file stands: a hard link fails if one does. A USB
+ * stick's FAT has no hard links; an exclusive copy refuses an existing file just the same.
+ */
+async function placeNew(temporary: string, path: string): Promise<void> {
+  try {
+    await link(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+    await copyFile(temporary, path, constants.COPYFILE_EXCL);
+  }
+  await rm(temporary);
 }

@@ -1,8 +1,9 @@
 // The history as a CSV file, a backup on demand, and where an export goes by default.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Printer } from '../receipts/printer.ts';
 import type { Store } from '../store/index.ts';
 import type { Backups } from './backup.ts';
 import { writeCsv } from './csv.ts';
@@ -11,10 +12,12 @@ export function exportHandlers(deps: {
   store: Store;
   backups: Backups;
   dataDir: string;
+  /** Main's save dialog (the shell's; the tests answer it themselves). */
+  printer: Pick<Printer, 'chooseCsvPath'> | undefined;
 }): HandlerTable<'history.exportCsv' | 'backup.now' | 'files.suggestPath'> {
   const { store } = deps;
   return {
-    'history.exportCsv': async ({ path, from, to, shiftId }) => {
+    'history.exportCsv': async ({ from, to, shiftId }) => {
       let pages: Iterable<ReturnType<Store['shifts']['operations']>>;
       if (shiftId !== undefined) {
         const shift = store.shifts.get(shiftId);
@@ -25,7 +28,15 @@ export function exportHandlers(deps: {
       } else {
         pages = store.exports.between(new Date(from!).toISOString(), new Date(to!).toISOString());
       }
-      return { path, rows: await writeCsv(path, pages) };
+      if (!deps.printer) throw new AgentError('conflict', 'Nothing can ask where to save a file here.');
+      const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+      const path = await deps.printer.chooseCsvPath(
+        shiftId !== undefined ? `history-shift-${shiftId}.csv` : `history-${day(from!)}-${day(to!)}.csv`,
+      );
+      if (!path) return { path: null, rows: 0 };
+      // Looked at the moment the dialog answers: a file standing there now is one its overwrite
+      // question confirmed; one that appears later is not replaced.
+      return { path, rows: await writeCsv(path, pages, { replace: existsSync(path) }) };
     },
     'backup.now': () => deps.backups.run('asked'),
     'files.suggestPath': ({ name }) => {

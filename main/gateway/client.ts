@@ -2,6 +2,7 @@
 // sent exactly once, and any failure after the request may have left says `outcomeUnknown`.
 import ky, { HTTPError, type KyInstance, NetworkError, type ResponsePromise, TimeoutError } from 'ky';
 import type { z } from 'zod';
+import { createLiteralMatcher, encodingsOf } from '../log-literals.ts';
 import { type Endpoint, GatewayError, type SchemaIssue } from './errors.ts';
 import {
   type CreateOperationRequest,
@@ -62,13 +63,23 @@ const NEVER_SENT_CODES = new Set([
 const MAX_KEPT_BODY_CHARS = 4_000;
 const SERVER_ERROR_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
 
+/** Replaces the token in every spelling the log knows (escaped, %-encoded, base64, base64url). */
+type Scrub = (text: string) => string;
+
+function scrubberFor(token: string): Scrub {
+  if (!token) return (text) => text;
+  const matcher = createLiteralMatcher();
+  matcher.set(token, encodingsOf(token, true), '[redacted]', 0);
+  return (text) => matcher.replace(text);
+}
+
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
-  const { token } = options;
+  const scrub = scrubberFor(options.token);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const api: KyInstance = ky.create({
     prefix: `${options.baseUrl.replace(/\/+$/, '')}/api/v1/agents`,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    headers: { Accept: 'application/json', 'Api-Access-Token': token },
+    headers: { Accept: 'application/json', 'Api-Access-Token': options.token },
     retry: { limit: 0 },
     // A redirect would carry the token to wherever it points: the gateway never needs one.
     redirect: 'error',
@@ -102,7 +113,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       text = await pending.text();
       status = (await pending).status;
     } catch (error) {
-      throw toGatewayError(error, endpoint, isPost, token);
+      throw toGatewayError(error, endpoint, isPost, scrub);
     }
     const invalid = (detail: string, issues?: SchemaIssue[]) =>
       new GatewayError({
@@ -111,7 +122,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         status,
         // A 2xx reply that we cannot read still means the gateway acted on the POST.
         outcomeUnknown: isPost,
-        body: keepBody(text, token),
+        body: keepBody(text, scrub),
         issues,
         detail,
       });
@@ -122,9 +133,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw invalid('the reply is not JSON');
     }
     // A reply that echoes the token must not carry it into history, IPC or the log. JSON escapes
-    // (`\/`, `\u002B`) can hide the token from the raw text, so a reply with any escape is walked;
+    // can spell the token in ways the scrub does not list, so a reply with any escape is walked;
     // without one, every parsed string is a piece of the raw text, which the token is then not in.
-    if (token && (text.includes('\\') || text.includes(token))) json = redactDeep(json, token, false);
+    if (options.token && (text.includes('\\') || scrub(text) !== text)) json = redactDeep(json, scrub, false);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -164,10 +175,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   };
 }
 
-function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, token: string): GatewayError {
+function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, scrub: Scrub): GatewayError {
   if (error instanceof HTTPError) {
     const status = error.response.status;
-    const body = keepBody(error.data, token);
+    const body = keepBody(error.data, scrub);
     const kind =
       status === 401 || status === 403
         ? 'unauthorized'
@@ -203,7 +214,7 @@ function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, tok
     kind: 'unreachable',
     endpoint,
     outcomeUnknown: isPost,
-    detail: error instanceof Error ? redact(error.message, token) : undefined,
+    detail: error instanceof Error ? scrub(error.message) : undefined,
   });
 }
 
@@ -232,35 +243,29 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function keepBody(body: unknown, token: string): unknown {
+/** A gateway might echo the token back, in any encoding; it must not reach our logs through the body. */
+function keepBody(body: unknown, scrub: Scrub): unknown {
   if (body === undefined || body === '') return undefined;
-  if (typeof body !== 'string') return redactDeep(body, token);
+  if (typeof body !== 'string') return redactDeep(body, scrub);
   try {
-    return redactDeep(JSON.parse(body), token);
+    return redactDeep(JSON.parse(body), scrub);
   } catch {
-    return redact(body, token).slice(0, MAX_KEPT_BODY_CHARS);
+    return scrub(body).slice(0, MAX_KEPT_BODY_CHARS);
   }
-}
-
-/** A gateway might echo the token back; it must not reach our logs through the body. */
-function redact(text: string, token: string): string {
-  return token ? text.split(token).join('[redacted]') : text;
 }
 
 /**
  * The token out of every string, keys included. An error body kept for the log is cut short
  * (`cut`); a reply that is read is left whole otherwise.
  */
-function redactDeep(value: unknown, token: string, cut = true): unknown {
+function redactDeep(value: unknown, scrub: Scrub, cut = true): unknown {
   if (typeof value === 'string') {
-    const clean = redact(value, token);
+    const clean = scrub(value);
     return cut ? clean.slice(0, MAX_KEPT_BODY_CHARS) : clean;
   }
-  if (Array.isArray(value)) return (cut ? value.slice(0, 100) : value).map((v) => redactDeep(v, token, cut));
+  if (Array.isArray(value)) return (cut ? value.slice(0, 100) : value).map((v) => redactDeep(v, scrub, cut));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redact(k, token), redactDeep(v, token, cut)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), redactDeep(v, scrub, cut)]));
   }
   return value;
 }

@@ -19,4 +19,9 @@ export type Printer = {
   printToPdf(html: string, paper: Paper): Promise<Uint8Array>;
   /** Where the agent wants a PDF (a save dialog in the shell); null when they cancel. */
   choosePdfPath(suggestedName: string): Promise<string | null>;
+  /**
+   * Where the supervisor wants the history as CSV, the same way: the shell's save dialog, whose
+   * own overwrite question is the only consent to replace a file. Null when they cancel.
+   */
+  chooseCsvPath(suggestedName: string): Promise<string | null>;
 };

@@ -24,7 +24,8 @@ export function saveState(file: string, nextIntegerId: number, sessions: Iterabl
       return { ...session, methodId: method.id, operation: saved };
     }),
   };
-  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  // It holds the training payers' requisites: the user's alone, like the rest of the data folder.
+  writeFileSync(`${file}.tmp`, JSON.stringify(state), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
 

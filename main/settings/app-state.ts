@@ -9,6 +9,10 @@ export function createAppState(deps: {
   connectivity: ConnectivityTracker;
   version: string;
   publish: (state: AppState) => void;
+  /** Keeps the announcement in the work core.close() waits for. */
+  track: <T>(work: Promise<T>) => Promise<T>;
+  /** An announcement that failed: the renderer keeps the state it had. */
+  failed: (error: unknown) => void;
 }) {
   async function get(): Promise<AppState> {
     return {
@@ -21,7 +25,7 @@ export function createAppState(deps: {
   }
   return {
     get,
-    announce: () => void get().then(deps.publish),
+    announce: () => void deps.track(get().then(deps.publish)).catch(deps.failed),
   };
 }
 

@@ -17,6 +17,8 @@ export function settingsHandlers(deps: {
   gateways: Gateways;
   appState: AppStateSource;
   retryWaitingLookups: () => void;
+  /** A token update awaits the keychain, then writes: core.close() waits for it. */
+  track: <T>(work: Promise<T>) => Promise<T>;
 }): HandlerTable<SettingsChannel> {
   const { settings, appState } = deps;
   const changed = () => {
@@ -34,14 +36,13 @@ export function settingsHandlers(deps: {
       settings.setMode(mode);
       return changed();
     },
-    'settings.setToken': async ({ shopId, token }) => {
-      await settings.setToken(shopId, token);
-      deps.retryWaitingLookups();
-      return changed();
-    },
-    'settings.clearToken': async ({ shopId }) => {
-      await settings.clearToken(shopId);
-      return changed();
-    },
+    'settings.setToken': ({ shopId, token }) =>
+      deps.track(
+        settings.setToken(shopId, token).then(() => {
+          deps.retryWaitingLookups();
+          return changed();
+        }),
+      ),
+    'settings.clearToken': ({ shopId }) => deps.track(settings.clearToken(shopId).then(changed)),
   };
 }

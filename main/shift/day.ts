@@ -56,7 +56,7 @@ type Services = {
 };
 
 export function createAgentDay(
-  core: Pick<CoreOptions, 'dataDir' | 'day' | 'lookups' | 'keychainService'>,
+  core: Pick<CoreOptions, 'dataDir' | 'day' | 'lookups' | 'keychainService' | 'printer'>,
   services: Services,
   checkout: () => Checkout,
 ) {
@@ -167,7 +167,7 @@ export function createAgentDay(
     handlers: {
       ...staffHandlers({ desk, operators, supervisor, deskSettings, state }),
       ...shiftHandlers(shifts, state),
-      ...exportHandlers({ store, backups, dataDir: deps.dataDir }),
+      ...exportHandlers({ store, backups, dataDir: deps.dataDir, printer: core.printer }),
     },
     guard: (handlers: Handlers) => guardHandlers(handlers, { desk, supervisor, settings, store }),
     /** The gateway answers again after an outage: reconciliations that waited for it go now. */

@@ -1,6 +1,7 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
+import { createPrivateFile } from '../private-files.ts';
 import { createCustodyRepo } from './custody.ts';
 import { createExportRepo } from './export.ts';
 import { afterCommit, durableTransaction, openDatabase, transaction } from './open.ts';
@@ -35,7 +36,11 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     /** How many commits were synced to disk (the benchmark's cost of durability). */
     durableCommits: () => durableCommits,
     /** A consistent copy of the live database (SQLite's online backup), written to `file`. */
-    backup: (file: string) => backup(db, file),
+    backup: (file: string) => {
+      // Private like the database itself: SQLite writes into the file as it finds it.
+      createPrivateFile(file);
+      return backup(db, file);
+    },
     close: () => db.close(),
   };
 }

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { createPrivateFile, PRIVATE_FOLDER_MODE } from '../private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export type StoreErrorKind = 'newer_version' | 'migration_mismatch' | 'unreadable';
@@ -16,7 +17,8 @@ export class StoreError extends Error {
 }
 
 export function openDatabase(file: string): DatabaseSync {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  createPrivateFile(file);
   let db: DatabaseSync | undefined;
   let applied: AppliedMigration[];
   try {

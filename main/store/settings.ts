@@ -12,11 +12,13 @@ export function createSettingsRepo(db: DatabaseSync) {
       const row = read.get(key) as { value: string } | undefined;
       return row ? (JSON.parse(row.value) as T) : undefined;
     },
+    // A late writer (a gateway answer arriving as the app quits) finds the database closed: what
+    // it would record (a token refused or accepted again) is learned anew on the next call.
     set(key: string, value: unknown) {
-      write.run(key, JSON.stringify(value));
+      if (db.isOpen) write.run(key, JSON.stringify(value));
     },
     delete(key: string) {
-      remove.run(key);
+      if (db.isOpen) remove.run(key);
     },
   };
 }

@@ -835,7 +835,6 @@ export const en = {
     by: { shift: 'One shift', dates: 'A range of days' },
     shift: 'Shift',
     shiftOption: 'Shift {{number}} · {{name}} · {{time}}',
-    path: 'Save to',
     pathHint: 'A full path. The desk suggests its own data folder; type another to save elsewhere.',
     submit: 'Export',
     done: 'Exported: {{count}} operations, to {{path}}',

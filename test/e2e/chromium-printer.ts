@@ -49,6 +49,12 @@ export function createChromiumPrinter(outDir: string): ChromiumPrinter {
   const answers: PrintResult[] = [];
   const printed: Printed[] = [];
   let cancelSave = false;
+  /** The save dialog's answer: the file in `outDir`, unless this one is to be cancelled. */
+  const chosen = (suggestedName: string): string | null => {
+    if (!cancelSave) return join(outDir, suggestedName);
+    cancelSave = false;
+    return null;
+  };
   const pdf = (html: string, paper: Paper) => {
     browser ??= launchChromium();
     return browser.then((b) => renderPdf(b, html, paper));
@@ -72,11 +78,8 @@ export function createChromiumPrinter(outDir: string): ChromiumPrinter {
       return answer;
     },
     printToPdf: pdf,
-    async choosePdfPath(suggestedName) {
-      if (!cancelSave) return join(outDir, suggestedName);
-      cancelSave = false;
-      return null;
-    },
+    choosePdfPath: async (suggestedName) => chosen(suggestedName),
+    chooseCsvPath: async (suggestedName) => chosen(suggestedName),
     async close() {
       await (await browser)?.close();
     },

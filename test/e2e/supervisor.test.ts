@@ -93,18 +93,24 @@ test('a supervisor looks after operators, the drawer, backups, exports, diagnost
 
   // The history of the open (training) shift as CSV, then the diagnostics zip behind the PIN.
   await settingsPart(page, 'Exports and support');
-  const csvPath = page.getByRole('textbox', { name: 'Save to' }).first();
-  // The desk's suggestion arrives over IPC after the part opens: wait for it, then it must be this.
-  const suggested = /exports[\\/]history-\d{4}-\d\d-\d\d\.csv$/;
-  await until(async () => suggested.test(await csvPath.inputValue()), 'the suggested CSV path');
+  // No path to type: main's save dialog asks (the test printer answers it in its own folder).
   await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const exported = page.getByText(/^Exported: 1 operations, to /);
+  const exported = page.getByText(/^Exported: 1 operations, to .+history-shift-\d+\.csv$/);
   await exported.waitFor();
-  assert.match(readFileSync(await csvPath.inputValue(), 'utf8'), /P-CSV/);
+  const csv = readdirSync(h.printer.outDir).find((name) => name.endsWith('.csv'));
+  assert.ok(csv, 'the CSV is where the dialog said');
+  assert.match(readFileSync(join(h.printer.outDir, csv), 'utf8'), /P-CSV/);
+  // A cancelled dialog writes nothing and says nothing.
+  h.printer.cancelNextSave();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await exported.waitFor({ state: 'detached' });
   await page.getByLabel('Supervisor PIN').fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Export diagnostics' }).click();
   await page.getByText(/^Saved .+diagnostics-\d{4}-\d\d-\d\d\.zip \(\d+ KB\)\.$/).waitFor();
-  assert.ok(existsSync(await page.getByRole('textbox', { name: 'Save to' }).nth(1).inputValue()));
+  const suggested = /exports[\\/]diagnostics-\d{4}-\d\d-\d\d\.zip$/;
+  const zipPath = page.getByRole('textbox', { name: 'Save to' });
+  assert.match(await zipPath.inputValue(), suggested);
+  assert.ok(existsSync(await zipPath.inputValue()));
   await h.screen('exports');
 
   // An update downloaded while the desk idles on Home is offered there, once nothing is open, and

@@ -148,6 +148,30 @@ test('a PDF is the same page in inches, without margins; the save dialog can be 
   assert.equal(await printer.choosePdfPath('receipt.pdf'), null);
 });
 
+test('the CSV export asks the same native dialog, which confirms an overwrite itself', async () => {
+  const { shell, answerSave } = standIns();
+  const asked: unknown[] = [];
+  const dialog = shell.dialog;
+  shell.dialog = {
+    showSaveDialog: (options: unknown) => {
+      asked.push(options);
+      return dialog.showSaveDialog(options as never);
+    },
+  } as never;
+  const printer = createElectronPrinter(shell);
+  answerSave({ canceled: false, filePath: '/tmp/history.csv' });
+  assert.equal(await printer.chooseCsvPath('history-shift-3.csv'), '/tmp/history.csv');
+  assert.deepEqual(asked, [
+    {
+      defaultPath: 'history-shift-3.csv',
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+      properties: ['showOverwriteConfirmation'],
+    },
+  ]);
+  answerSave({ canceled: true, filePath: '' });
+  assert.equal(await printer.chooseCsvPath('history-shift-3.csv'), null);
+});
+
 test('the printer list comes from getPrintersAsync, named as people know them', async () => {
   const printer = createElectronPrinter(standIns().shell);
   assert.deepEqual(await printer.list(), [

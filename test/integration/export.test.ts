@@ -3,14 +3,24 @@
 // each Z report and on demand, keeping this terminal's last N; and a backup restored into a fresh
 // data folder that works on, its queued lookups resuming.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, type TestContext, test } from 'node:test';
 import { assembleCore } from '../../main/core.ts';
-import { csvField, localTime } from '../../main/export/csv.ts';
+import { csvField, localTime, NOT_THERE } from '../../main/export/csv.ts';
+import type { Printer } from '../../main/receipts/printer.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
-import { checkout, SHOP, startHarness, until } from '../support/core.ts';
+import { checkout, foreignOperation, SHOP, startHarness, until } from '../support/core.ts';
+import { SUPERVISOR_PIN } from '../support/desk.ts';
 
 function tempDir(t: TestContext, prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -63,6 +73,31 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+/**
+ * Main's save dialog as a test answers it: each export takes the next answer (null: cancelled),
+ * and `then` runs just after the dialog closed, as if another program wrote meanwhile.
+ */
+function saveDialog() {
+  const answers: { path: string | null; then?: () => void }[] = [];
+  const asked: string[] = [];
+  const dialog: Printer & { asked: string[]; answer(path: string | null, then?: () => void): void } = {
+    asked,
+    answer: (path, then) => answers.push({ path, then }),
+    list: async () => [],
+    print: async () => ({ printed: false, reason: 'failed', message: 'No printer in this test.' }),
+    printToPdf: () => Promise.reject(new Error('No PDFs in this test.')),
+    choosePdfPath: async () => null,
+    async chooseCsvPath(suggestedName) {
+      asked.push(suggestedName);
+      const next = answers.shift();
+      if (!next) throw new Error('the test gave the dialog no answer');
+      if (next.then) setImmediate(next.then);
+      return next.path;
+    },
+  };
+  return dialog;
+}
+
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
 describe('CSV', () => {
@@ -79,15 +114,21 @@ describe('CSV', () => {
     assert.equal(csvField(null), '');
   });
 
-  test('a shift or a date range, one row per operation with custody and operator', async (t) => {
-    const h = await startHarness(t);
+  test('a shift or a date range, one row per operation with custody, operator and origin', async (t) => {
+    const dialog = saveDialog();
+    const h = await startHarness(t, { printer: dialog });
     const dir = tempDir(t, 'cashdesk-csv-');
     const first = await checkout(h, { type: 'payin', amount: '1500.50', payerId: 'Smith, "J"' });
     await h.call('checkout.recordCash', { localId: first.localId });
     const second = await checkout(h, { type: 'payin', amount: '2000', payerId: '=HYPERLINK("x")' });
+    // Another desk's operation, found here by lookup: listed, and marked as not this desk's money.
+    await foreignOperation(h.sandbox, 'T42-261122-0007');
+    await h.call('lookup.byNumber', { shopId: SHOP, operationNumber: 'T42-261122-0007' });
 
     const path = join(dir, 'shift.csv');
-    assert.deepEqual(await h.call('history.exportCsv', { path, shiftId: first.shiftId! }), { path, rows: 2 });
+    dialog.answer(path);
+    assert.deepEqual(await h.call('history.exportCsv', { shiftId: first.shiftId! }), { path, rows: 2 });
+    assert.deepEqual(dialog.asked, [`history-shift-${first.shiftId}.csv`]);
     const text = readFileSync(path, 'utf8');
     assert.ok(text.startsWith('\uFEFF'), 'a byte-order mark');
     const [header, ...rows] = parseCsv(text.slice(1));
@@ -95,6 +136,7 @@ describe('CSV', () => {
     assert.equal(rows.length, 2);
     for (const name of [
       'operation_number',
+      'origin',
       'amount',
       'currency',
       'operator',
@@ -106,6 +148,7 @@ describe('CSV', () => {
     }
     const byNumber = new Map(rows.map((row) => [column(row, 'operation_number'), row]));
     const one = byNumber.get(first.operationNumber)!;
+    assert.equal(column(one, 'origin'), 'this desk');
     assert.equal(column(one, 'payer_id'), 'Smith, "J"');
     assert.equal(column(one, 'amount'), '1500.50');
     assert.equal(column(one, 'operator'), 'Training');
@@ -123,27 +166,120 @@ describe('CSV', () => {
       from: new Date(Date.now() - day).toISOString(),
       to: new Date(Date.now() + day).toISOString(),
     };
-    assert.equal((await h.call('history.exportCsv', { path: join(dir, 'range.csv'), ...range })).rows, 2);
+    dialog.answer(join(dir, 'range.csv'));
+    assert.equal((await h.call('history.exportCsv', range)).rows, 3);
+    const [rangeHeader, ...rangeRows] = parseCsv(readFileSync(join(dir, 'range.csv'), 'utf8').slice(1));
+    const origins = rangeRows.map((row) => row[rangeHeader!.indexOf('origin')]).sort();
+    assert.deepEqual(origins, ['found by lookup', 'this desk', 'this desk']);
     const empty = join(dir, 'empty.csv');
-    assert.equal((await h.call('history.exportCsv', { path: empty, from: range.to, to: range.to })).rows, 0);
+    dialog.answer(empty);
+    assert.equal((await h.call('history.exportCsv', { from: range.to, to: range.to })).rows, 0);
     assert.equal(parseCsv(readFileSync(empty, 'utf8').slice(1)).length, 1, 'the header alone');
+    // The dialog cancelled: nothing written, nothing said.
+    dialog.answer(null);
+    assert.deepEqual(await h.call('history.exportCsv', { shiftId: first.shiftId! }), { path: null, rows: 0 });
 
     for (const request of [
-      { path: 'relative.csv', shiftId: 1 },
-      { path: join(dir, 'x.txt'), shiftId: 1 },
-      { path: join(dir, 'x.csv') },
-      { path: join(dir, 'x.csv'), shiftId: 1, ...range },
+      { path: join(dir, 'renderer.csv'), shiftId: 1 },
+      { path: '../../escape.csv', shiftId: 1 },
+      {},
+      { shiftId: 1, ...range },
     ]) {
       const result = await h.invoke('history.exportCsv', request);
       assert.equal(!result.ok && result.error.kind, 'invalid_input', JSON.stringify(request));
     }
-    const missing = await h.invoke('history.exportCsv', { path: join(dir, 'no', 'x.csv'), shiftId: 1 });
-    assert.equal(!missing.ok && missing.error.field, 'path');
     assert.deepEqual(
       readdirSync(dir).sort(),
       ['empty.csv', 'range.csv', 'shift.csv'],
       'no partial file is left',
     );
+  });
+
+  test('no UNC path, no traversal, and the same words whether a folder exists or not', async (t) => {
+    const dialog = saveDialog();
+    const h = await startHarness(t, { printer: dialog });
+    const dir = tempDir(t, 'cashdesk-csv-');
+    const { shiftId } = await checkout(h);
+    writeFileSync(join(dir, 'a-file'), 'not a folder');
+    mkdirSync(join(dir, 'folder.csv'));
+    for (const path of [
+      '\\\\host\\share\\x.csv',
+      '//host/share/x.csv',
+      '\\\\?\\C:\\x.csv',
+      `${dir}/inner/../x.csv`,
+      join(dir, 'no-such-folder', 'x.csv'),
+      join(dir, 'a-file', 'x.csv'),
+      join(dir, 'folder.csv'),
+      join(dir, 'x.txt'),
+    ]) {
+      dialog.answer(path);
+      const result = await h.invoke('history.exportCsv', { shiftId: shiftId! });
+      assert.ok(!result.ok, path);
+      assert.equal(result.error.field, 'path', path);
+      assert.equal(result.error.message, NOT_THERE, path);
+    }
+    assert.deepEqual(readdirSync(dir).sort(), ['a-file', 'folder.csv'], 'nothing was written');
+  });
+
+  test('a file the dialog confirmed is replaced; one that appeared meanwhile is left alone', async (t) => {
+    const dialog = saveDialog();
+    const h = await startHarness(t, { printer: dialog });
+    const dir = tempDir(t, 'cashdesk-csv-');
+    const { shiftId } = await checkout(h);
+    const confirmed = join(dir, 'confirmed.csv');
+    writeFileSync(confirmed, 'last week');
+    dialog.answer(confirmed);
+    assert.equal((await h.call('history.exportCsv', { shiftId: shiftId! })).rows, 1);
+    assert.match(readFileSync(confirmed, 'utf8'), /operation_number/);
+
+    const appeared = join(dir, 'appeared.csv');
+    dialog.answer(appeared, () => writeFileSync(appeared, 'somebody else'));
+    const refused = await h.invoke('history.exportCsv', { shiftId: shiftId! });
+    assert.equal(!refused.ok && refused.error.kind, 'conflict');
+    assert.equal(readFileSync(appeared, 'utf8'), 'somebody else');
+    assert.deepEqual(readdirSync(dir).sort(), ['appeared.csv', 'confirmed.csv'], 'no partial file is left');
+  });
+
+  test('two exports at once: each file holds its own rows', async (t) => {
+    const dialog = saveDialog();
+    const h = await startHarness(t, { printer: dialog });
+    const dir = tempDir(t, 'cashdesk-csv-');
+    const { shiftId } = await checkout(h);
+    await checkout(h);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    for (let round = 0; round < 5; round++) {
+      const full = join(dir, `full-${round}.csv`);
+      const none = join(dir, `none-${round}.csv`);
+      dialog.answer(full);
+      dialog.answer(none);
+      const [a, b] = await Promise.all([
+        h.call('history.exportCsv', { shiftId: shiftId! }),
+        h.call('history.exportCsv', { from: future, to: future }),
+      ]);
+      assert.deepEqual(
+        [a, b],
+        [
+          { path: full, rows: 2 },
+          { path: none, rows: 0 },
+        ],
+      );
+      assert.equal(parseCsv(readFileSync(full, 'utf8').slice(1)).length, 3);
+      assert.equal(parseCsv(readFileSync(none, 'utf8').slice(1)).length, 1);
+    }
+  });
+
+  test('the supervisor’s act: refused while the supervisor is locked', async (t) => {
+    const dialog = saveDialog();
+    const h = await startHarness(t, { printer: dialog });
+    const { shiftId } = await checkout(h);
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    await h.call('supervisor.lock', {});
+    const refused = await h.invoke('history.exportCsv', { shiftId: shiftId! });
+    assert.equal(!refused.ok && refused.error.kind, 'locked');
+    assert.deepEqual(dialog.asked, [], 'no dialog opened');
+    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+    dialog.answer(join(tempDir(t, 'cashdesk-csv-'), 'x.csv'));
+    assert.equal((await h.call('history.exportCsv', { shiftId: shiftId! })).rows, 1);
   });
 });
 

@@ -130,7 +130,7 @@ before(async () => {
     'app.setIdle': { home: true },
     'updates.install': {},
     'diagnostics.export': { path: join(dataDir, 'diagnostics.zip'), supervisorPin: '1234' },
-    'history.exportCsv': { path: join(dataDir, 'export.csv'), shiftId: 1 },
+    'history.exportCsv': { shiftId: 1 },
     'desk.state': {},
     'desk.lock': {},
     'desk.unlock': { pin: '4826', as: 'operator' },
@@ -400,6 +400,9 @@ describe('near misses the agent could actually produce are named', () => {
     ['receipts.print', (b) => ({ ...b, localId: 0 }), 'localId'],
     ['receipts.print', ({ copy: _copy, ...b }) => b, 'copy'],
     ['receipts.savePdf', (b) => ({ ...b, path: '/tmp/receipt.pdf' }), 'path'],
+    // Main's save dialog says where: a path from the renderer is refused outright.
+    ['history.exportCsv', (b) => ({ ...b, path: '/tmp/history.csv' }), 'path'],
+    ['history.exportCsv', (b) => ({ ...b, path: '\\\\host\\share\\history.csv' }), 'path'],
     ['receipts.printers', () => ({ name: 'x' }), 'name'],
     ['settings.save', (b) => ({ ...b, printing: { paper: 'A5' } }), 'printing'],
     [

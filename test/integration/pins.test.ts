@@ -194,6 +194,7 @@ describe('the supervisor', () => {
       'operators.setPin': { operatorId: id, pin: '60417' },
       'operators.unlock': { operatorId: id },
       'operators.remove': { operatorId: id },
+      'history.exportCsv': { from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
     };
     assert.deepEqual(Object.keys(requests).sort(), [...SUPERVISOR_CHANNELS].sort());
     for (const [channel, request] of Object.entries(requests)) {

@@ -7,11 +7,9 @@ import { type Day, startOfDay, today } from '../../shared/dates.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useResult } from '../../shared/hooks/useResult.ts';
-import { useSuggestedPath } from '../../shared/hooks/useSuggestedPath.ts';
 import { settingsApi } from '../api.ts';
-import { PathField } from './PathField.tsx';
 
-/** The history as CSV, for one shift or a range of days, written where the supervisor says. */
+/** The history as CSV, for one shift or a range of days; main's save dialog asks where. */
 export function ExportPanel() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -20,7 +18,6 @@ export function ExportPanel() {
   const [shiftId, setShiftId] = useState<number | null>(null);
   const [from, setFrom] = useState<Day>(today());
   const [to, setTo] = useState<Day>(today());
-  const [path, setPath] = useSuggestedPath(`history-${today()}.csv`);
   const [error, setError] = useState<AppError | null>(null);
   const [done, setDone] = useState<{ path: string; rows: number } | null>(null);
   const { busy, run } = useInFlight();
@@ -32,10 +29,12 @@ export function ExportPanel() {
     setDone(null);
     const range = by === 'shift' ? (chosen ? { shiftId: chosen } : null) : dates(from, to);
     if (!range) return;
-    const result = await run(() => settingsApi.exportCsv({ path: path.trim(), ...range }));
+    const result = await run(() => settingsApi.exportCsv(range));
     if (!result) return;
     setError(result.ok ? null : result.error);
-    setDone(result.ok ? result.value : null);
+    // A cancelled dialog wrote nothing and says nothing.
+    const { path, rows } = result.ok ? result.value : { path: null, rows: 0 };
+    setDone(path ? { path, rows } : null);
   };
   return (
     <form className="panel stack" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
@@ -73,7 +72,6 @@ export function ExportPanel() {
           <DateField label={t('history.to')} value={to} onChange={setTo} />
         </div>
       )}
-      <PathField label={t('exportCsv.path')} value={path} onChange={setPath} />
       <div role="status">
         <ErrorAlert error={error} inLiveRegion />
         {done && (
@@ -81,7 +79,7 @@ export function ExportPanel() {
         )}
       </div>
       <div className="actions">
-        <button type="submit" className="button-primary" disabled={busy || path.trim() === ''}>
+        <button type="submit" className="button-primary" disabled={busy}>
           {t('exportCsv.submit')}
         </button>
       </div>

@@ -1,0 +1,77 @@
+// The support log's redaction, as every line pays it: a working day's 500 learned payer values and
+// two tokens, lines shaped like the core's own (a handler error, a gateway body echoing a payer),
+// and the finding-3 lines full of backslashes that once stalled the event loop for minutes.
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { createRedactor } from '../main/log-redaction.ts';
+import { percentile } from './core.ts';
+
+const LEARNED = 500;
+const LINES = 4_000;
+
+type Redactor = ReturnType<typeof createRedactor>;
+
+/** What log.ts does to each line: the detail walked, then the serialized line scanned again. */
+function redactLine(redactor: Redactor, event: string, detail: unknown): string {
+  const safe = redactor.value(detail);
+  return redactor.known(
+    JSON.stringify({ at: new Date().toISOString(), level: 'error', event, detail: safe }),
+  );
+}
+
+function timed(run: () => void): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+export async function benchLog(): Promise<Record<string, number>> {
+  const redactor = createRedactor();
+  redactor.addSecret(randomBytes(24).toString('base64url'));
+  redactor.addSecret(`live/${randomBytes(18).toString('base64')}`);
+  const phones: string[] = [];
+  for (let i = 0; i < LEARNED; i++) {
+    const phone = `+7701${String(1_000_000 + i * 7919).slice(-7)}`;
+    phones.push(phone);
+    redactor.addPersonal(i % 2 ? phone : `Payer Name ${i} Surname`);
+  }
+  const lineOf = (i: number) =>
+    i % 2
+      ? {
+          channel: 'checkout.createOperation',
+          error: new Error(`refused: phone ${phones[i % LEARNED]} does not match, operation T01-261122-${i}`),
+        }
+      : {
+          kind: 'rejected',
+          status: 422,
+          body: { message: `payer Payer Name ${i % LEARNED} Surname refused`, field: 'fullName', at: i },
+        };
+  for (let i = 0; i < 500; i++) redactLine(redactor, 'warmup', lineOf(i));
+  const samples: number[] = [];
+  for (let i = 0; i < LINES; i++) samples.push(timed(() => redactLine(redactor, 'gateway_error', lineOf(i))));
+
+  // Finding 3: a learned value of backslashes, and an error echoing more of them than it holds.
+  let worstBackslashes = 0;
+  for (const count of [14, 60]) {
+    const slashes = '\\'.repeat(count);
+    redactor.addPersonal(`${slashes}7`);
+    const detail = { error: new Error(`refused requisite ${slashes}${slashes}${slashes}8`) };
+    worstBackslashes = Math.max(
+      worstBackslashes,
+      timed(() => redactLine(redactor, 'handler_error', detail)),
+    );
+  }
+  const p95 = percentile(samples, 95);
+  console.log(
+    `  redaction with ${LEARNED} learned values: p50 ${percentile(samples, 50).toFixed(4)} p95 ${p95.toFixed(4)} ms; ` +
+      `backslash lines (finding 3) worst ${worstBackslashes.toFixed(3)} ms`,
+  );
+  return {
+    'log.redact_line_ms_p95': Number(p95.toFixed(4)),
+    'log.redact_backslash_line_ms': Number(worstBackslashes.toFixed(3)),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(await benchLog());
+}
