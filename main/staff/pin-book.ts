@@ -57,8 +57,18 @@ export function createPinBook(deps: { store: Store; vault: PepperVault; log: Log
    * Reads the pepper; on a desk whose rows all predate it, makes it and seals those rows now, so
    * none can be swapped from here on. Throws the keychain's VaultError when it cannot be reached.
    */
-  async function ready(): Promise<Buffer | null> {
-    if (pepper) return pepper;
+  let loading: Promise<Buffer | null> | null = null;
+  function ready(): Promise<Buffer | null> {
+    if (pepper) return Promise.resolve(pepper);
+    // One read (and at most one pepper made) at a time: two made at once would seal rows under one
+    // and leave the other in the keychain.
+    loading ??= load().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  async function load(): Promise<Buffer | null> {
     pepper = await deps.vault.read();
     if (pepper) return pepper;
     const unsealed = store.staff.pins().filter((row) => !row.mac && isLegacyHash(row.hash));
@@ -73,11 +83,20 @@ export function createPinBook(deps: { store: Store; vault: PepperVault; log: Log
     return pepper;
   }
 
+  let making: Promise<Buffer> | null = null;
   async function key(): Promise<Buffer> {
     const existing = await ready();
     if (existing) return existing;
-    pepper = await deps.vault.ensure();
-    return pepper;
+    making ??= deps.vault
+      .ensure()
+      .then((made) => {
+        pepper = made;
+        return made;
+      })
+      .finally(() => {
+        making = null;
+      });
+    return making;
   }
 
   function tamperedError(subject: PinSubject): AgentError {

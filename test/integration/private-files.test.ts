@@ -33,6 +33,7 @@ async function dayAt(t: TestContext, dataDir: string): Promise<void> {
   const core = await createCore({ dataDir, keychainService: `cashdesk-test-${randomUUID()}` });
   let closed = false;
   t.after(() => (closed ? undefined : core.close()));
+  await core.invoke('shift.openTraining', {});
   await core.invoke('checkout.listMethods', { shopId: SHOP, operationType: 'payin' });
   const opened = await core.invoke('checkout.openSession', {
     shopId: SHOP,

@@ -177,7 +177,12 @@ describe('every combination has one answer, and it keeps the rules', () => {
         }
         assert.equal(meaning.money, c.training ? 'training' : 'live', where);
         assert.equal(meaning.otherMode, c.training !== (desk.mode === 'training'), where);
-        assert.equal(meaning.startAgain, c.origin === 'counter' && c.phase === 'not_created', where);
+        // Started again only in the operation's own mode: a training one never becomes live money.
+        assert.equal(
+          meaning.startAgain,
+          c.origin === 'counter' && c.phase === 'not_created' && !meaning.otherMode,
+          where,
+        );
         if (meaning.open !== null) assert.equal(c.origin, 'counter', where);
         if (
           c.type === 'payout' &&
