@@ -287,6 +287,7 @@ export const en = {
       'The status lookup is waiting for a token: none is set for shop {{shop}} at the gateway it was sent to ({{gateway}}). A supervisor must enter that gateway’s token in Settings.',
     unauthorized:
       'The status lookup is waiting for a token: the gateway it was sent to ({{gateway}}) refused the token for shop {{shop}}. A supervisor must enter a new one in Settings.',
+    training: 'The training gateway refused the status lookup; the desk tries again by itself.',
   },
   gateway: {
     training: 'Training gateway (built in)',
@@ -435,6 +436,12 @@ export const en = {
     resolvedNotCreated: 'Resolved: the gateway never created this operation. No cash changes hands.',
     openSettings: 'Open Settings',
     startAgain: 'Start again',
+    /** In training the token is the built-in gateway's own: nothing for a supervisor to do. */
+    trainingRefused: {
+      title: 'Training gateway refused',
+      what: 'The training gateway refused; the desk tries again by itself.',
+      next: 'Go back to Home and start the payment again.',
+    },
     kinds: {
       invalid_input: {
         title: 'Entry not accepted',
