@@ -211,10 +211,16 @@ export const en = {
       label: 'Amount in {{currency}}',
       limits: 'From {{min}} to {{max}}',
       invalid: 'Enter an amount like 150 or 150.50',
+      grouping: 'Group the digits in threes, as in {{example}}, or type them without grouping.',
+      ambiguous:
+        '“{{typed}}” could mean {{thousands}} or {{decimal}}: type {{plain}} or {{decimal}}, so the desk need not guess.',
+      decimals: '{{currency}} takes at most {{places}} digits after the decimal separator.',
+      finerThanCash:
+        'The drawer has no {{currency}} note or coin below {{step}}: enter a multiple of {{step}}.',
       tooLow: 'Below the minimum of {{min}}',
       tooHigh: 'Above the maximum of {{max}}',
       keypad: 'Numeric keypad',
-      decimal: 'Decimal point',
+      decimal: 'Decimal separator',
       backspace: 'Delete last digit',
       method: 'Method: {{method}}',
       changeMethod: 'Change method',
