@@ -556,7 +556,8 @@ export const en = {
   history: {
     title: 'History',
     search: 'Search',
-    searchHint: 'Any part of an operation number, payer ID, payer name or phone.',
+    searchHint:
+      'Any part of an operation number, payer ID, payer name or phone, an amount, or a scanned receipt.',
     searchShort:
       'One or two characters find numbers and payer IDs that start with them. Type 3 or more to search anywhere.',
     totalCount: 'Operations found',
