@@ -3,8 +3,19 @@
 export const MODES = ['training', 'live'] as const;
 export type Mode = (typeof MODES)[number];
 
-export const LANGUAGES = ['en', 'ru'] as const;
+export const LANGUAGES = ['en', 'ru', 'kk'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The locale each language formats numbers, money and dates with: Kazakh as written in Kazakhstan. */
+export const LOCALES: Readonly<Record<Language, string>> = { en: 'en', ru: 'ru', kk: 'kk-KZ' };
+
+/** The locale of a language code as i18next holds it; an unknown one formats as English. */
+export function localeOf(language: string): string {
+  return (LOCALES as Record<string, string>)[language] ?? 'en';
+}
+
+/** The operator of a training shift that opened by itself, as stored; each language shows its own word. */
+export const TRAINING_OPERATOR = 'Training';
 
 export const OPERATION_TYPES = ['payin', 'payout'] as const;
 export type OperationTypeValue = (typeof OPERATION_TYPES)[number];

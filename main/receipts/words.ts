@@ -1,6 +1,7 @@
 // Every word printed on a receipt, a slip or a shift report, in each language of the app. Main
-// lays the paper out, so these live here rather than in the renderer's catalogues; Russian must
-// have exactly the English keys (the type says so).
+// lays the paper out, so these live here rather than in the renderer's catalogues; every language
+// has exactly the English keys (the type says so). One word for the payer's document per language:
+// receipt, квитанция, түбіртек.
 import type { Language } from '../../common/contract.ts';
 
 const en = {
@@ -18,6 +19,8 @@ const en = {
   terminal: 'Terminal',
   slipTerminal: 'Printed at terminal',
   operator: 'Operator',
+  /** The operator of a training shift that opened by itself. */
+  trainingOperator: 'Training',
   shift: 'Shift',
   operationNumber: 'Operation No.',
   gatewayId: 'Gateway operation ID',
@@ -121,7 +124,8 @@ const ru: Words = {
   cashPoint: 'Пункт обслуживания',
   terminal: 'Терминал',
   slipTerminal: 'Напечатано в терминале',
-  operator: 'Оператор',
+  operator: 'Кассир',
+  trainingOperator: 'Обучение',
   shift: 'Смена',
   operationNumber: 'Операция №',
   gatewayId: 'ID операции в шлюзе',
@@ -153,7 +157,7 @@ const ru: Words = {
   scan: 'Отсканируйте в кассе CashDesk, чтобы найти операцию',
   agentSignature: 'Подпись агента',
   payerSignature: 'Подпись плательщика',
-  operatorSignature: 'Подпись оператора',
+  operatorSignature: 'Подпись кассира',
   keep: 'Сохраните эту квитанцию.',
   pendingNote:
     'Эта квитанция не подтверждает платёж. Сохраните её, пока операция не получит статус «Завершена».',
@@ -210,4 +214,108 @@ const ru: Words = {
   },
 };
 
-export const WORDS: Record<Language, Words> = { en, ru };
+const kk: Words = {
+  training: 'ОҚУ РЕЖИМІ — ТӨЛЕМ ЕМЕС',
+  copy: (n) => `КӨШІРМЕ ${n}`,
+  document: {
+    receipt: 'ТҮБІРТЕК',
+    agent_copy: 'ТҮБІРТЕК — АГЕНТ КӨШІРМЕСІ',
+    lookup_slip: 'ІЗДЕУ АНЫҚТАМАСЫ — ТҮБІРТЕК ЕМЕС',
+  },
+  type: { payin: 'Қолма-қол ақша енгізу', payout: 'Қолма-қол ақша беру' },
+  shop: 'Дүкен',
+  shopId: 'Дүкен ID',
+  cashPoint: 'Қызмет көрсету орны',
+  terminal: 'Терминал',
+  slipTerminal: 'Басып шығарылған терминал',
+  operator: 'Кассир',
+  trainingOperator: 'Оқу режимі',
+  shift: 'Ауысым',
+  operationNumber: 'Операция №',
+  gatewayId: 'Шлюздегі операция ID',
+  method: 'Тәсіл',
+  payerId: 'Төлеуші ID',
+  amount: 'Сома',
+  settlement: 'Есеп айырысу сомасы',
+  status: 'Мәртебе',
+  statusCreated: 'Күтуде — түпкілікті растау емес',
+  statusCaptured: 'Аяқталды',
+  cashReceived: 'Қолма-қол ақша қабылданды',
+  cashHandedOver: 'Қолма-қол ақша берілді',
+  registered: 'Тіркелді',
+  updated: 'Жаңартылды',
+  printed: 'Басып шығарылды',
+  correction: 'Бұрынғы операцияны түзету',
+  methodRequisites: 'Төлем деректемелері',
+  payerDetails: 'Төлеуші деректері',
+  requisite: {
+    cardNumber: 'Карта нөмірі',
+    iban: 'IBAN',
+    accountNumber: 'Шот нөмірі',
+    phone: 'Телефон',
+    fullName: 'Аты-жөні',
+    recipientName: 'Алушы',
+    cashPointCode: 'Орын коды',
+    cashPointAddress: 'Орын мекенжайы',
+  },
+  scan: 'Операцияны табу үшін CashDesk кассасында сканерлеңіз',
+  agentSignature: 'Агенттің қолы',
+  payerSignature: 'Төлеушінің қолы',
+  operatorSignature: 'Кассирдің қолы',
+  keep: 'Бұл түбіртекті сақтаңыз.',
+  pendingNote: 'Бұл түбіртек төлемді растамайды. Операция «Аяқталды» мәртебесін алғанша оны сақтаңыз.',
+  slipNote:
+    'Басқа кассада жүргізілген. Шлюзде қалай сақталса, солай көрсетілген; мұнда қолма-қол ақша берілген де, алынған да жоқ.',
+  report: {
+    x: 'X-ЕСЕП — АУЫСЫМ ОСЫ СӘТКЕ',
+    z: (n) => `№ ${n} Z-ЕСЕП — АУЫСЫМ ЖАБЫЛДЫ`,
+    opened: 'Ашылды',
+    closed: 'Жабылды',
+    produced: 'Жасалды',
+    totals: 'Операциялар түрі, тәсілі және валютасы бойынша',
+    count: 'Саны',
+    captured: 'Аяқталды',
+    noOperations: 'Бұл ауысымда операциялар жоқ.',
+    cash: 'Кассадағы қолма-қол ақша',
+    float: 'Бастапқы қалдық',
+    received: 'Қабылданды',
+    handedOver: 'Берілді',
+    added: 'Кассаға қосылды',
+    removed: 'Сейфке',
+    expected: 'Күтілетіні',
+    counted: 'Саналғаны',
+    variance: 'Айырма',
+    overThreshold: 'рұқсат етілгеннен асады',
+    balanced: 'Сәйкес',
+    shortBy: (amount) => `Жетіспеушілік ${amount}`,
+    overBy: (amount) => `Артық ${amount}`,
+    notCounted: 'Әлі саналған жоқ',
+    openCash: 'Аяқталмаған қолма-қол ақша',
+    waiting: 'Күтуде',
+    none: 'Жоқ',
+    reconciliation: 'Салыстыру',
+    reconciled: (checked) => `Аяқталды: барлығы ${checked} шлюзде тексерілді`,
+    notReconciled: (unanswered) => `Аяқталған жоқ: ${unanswered} операцияға әлі жауап жоқ`,
+    findings: (n) => `Аға кассирге арналған ескертулер: ${n}`,
+    note: 'Түсініктеме',
+    approved: 'Айырма аға кассирдің PIN-кодымен мақұлданды',
+    supervisorSignature: 'Аға кассирдің қолы',
+    reason: {
+      outcome_unknown: 'нәтижесі белгісіз',
+      waiting: 'әлі түпкілікті емес',
+      take_cash: 'ақшаны қабылдау керек',
+      hand_over: 'ақшаны беру керек',
+      cash_not_captured: 'ақша қабылданды, аяқталмады',
+      mismatch: 'шлюз деректері сәйкес емес',
+    },
+  },
+  test: {
+    title: 'СЫНАҚ БАСЫП ШЫҒАРУ',
+    printer: 'Принтер',
+    defaultPrinter: 'Жүйенің әдепкі принтері',
+    paper: 'Қағаз',
+    check: 'Төмендегі сызғыш екі шетке дейін жетуі, ал QR-код сканерленуі керек.',
+  },
+};
+
+export const WORDS: Record<Language, Words> = { en, ru, kk };

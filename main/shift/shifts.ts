@@ -4,7 +4,9 @@
 // X report at any time; and the close: count, variance, reconciliation at the gateways, and the Z
 // report, numbered per terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
+
 import type { CashLine, DrawerCount, ShiftSummary, XReport, ZReport } from '../../common/contract.ts';
+import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -19,9 +21,6 @@ import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import type { Reconciler } from './reconcile.ts';
 import { buildXReport, ownOf } from './reports.ts';
 import { createZReports } from './z-reports.ts';
-
-/** The operator of a training shift that opened by itself. */
-export const TRAINING_OPERATOR = 'Training';
 
 export type ShiftDeps = {
   store: Store;

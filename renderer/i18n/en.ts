@@ -613,6 +613,8 @@ export const en = {
     shift: 'Shift {{number}}',
     since: 'since {{time}}',
     training: 'Training shift',
+    /** The operator of a training shift that opened by itself. */
+    trainingOperator: 'Training',
     none: 'No shift open',
     lock: 'Lock',
   },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { separatorsOf } from '../../../common/amount-input.ts';
+import { localeOf } from '../../../common/enums.ts';
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -9,7 +10,7 @@ type Props = { value: string; onChange(value: string): void };
 export function Keypad({ value, onChange }: Props) {
   const { t, i18n } = useTranslation();
   // The separator the app shows amounts with in this language: a comma in Russian and Kazakh.
-  const { decimal } = separatorsOf(i18n.language);
+  const { decimal } = separatorsOf(localeOf(i18n.language));
   const type = (key: string) => {
     const next = value + key;
     // Stop at two decimals and one point, as the amount format allows no more.

@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../common/enums.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
@@ -21,13 +22,13 @@ export function AmountStep() {
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
   if (!method) throw new Error('The amount step needs a payment method');
-  const check = checkAmount(amount, method, i18n.language);
+  const check = checkAmount(amount, method, localeOf(i18n.language));
   const min = format.money(method.minAmount, method.currency);
   const max = format.money(method.maxAmount, method.currency);
   const problem = check.ok || check.problem === 'empty' ? null : describe(check);
   function describe(refused: Exclude<AmountCheck, { ok: true }>): string {
     const number = (value: string) =>
-      new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 20 }).format(
+      new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 20 }).format(
         value as Intl.StringNumericLiteral,
       );
     switch (refused.problem) {

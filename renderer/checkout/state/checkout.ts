@@ -7,6 +7,7 @@ import type {
   OperationView,
   PaymentMethod,
 } from '../../../common/contract.ts';
+import { localeOf } from '../../../common/enums.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { checkoutApi } from '../api.ts';
 import { checkAmount } from './checkAmount.ts';
@@ -130,7 +131,8 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
 
     submitAmount: () => {
       const { amount, method } = get();
-      if (method && checkAmount(amount, method, i18next.language).ok) navigation().showStep('payer');
+      if (method && checkAmount(amount, method, localeOf(i18next.language)).ok)
+        navigation().showStep('payer');
     },
 
     setPayerId: (payerId) => set({ payerId }),
@@ -248,6 +250,6 @@ export function useSession(): { operation: OperationView; session: OpenSession }
 
 /** The amount as the wire takes it; text the field refused goes as typed, for the core to refuse. */
 function wireAmount(typed: string, method: PaymentMethod | null): string {
-  const check = method && checkAmount(typed, method, i18next.language);
+  const check = method && checkAmount(typed, method, localeOf(i18next.language));
   return check?.ok ? check.amount : typed;
 }

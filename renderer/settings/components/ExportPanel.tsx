@@ -8,6 +8,7 @@ import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useResult } from '../../shared/hooks/useResult.ts';
 import { useSuggestedPath } from '../../shared/hooks/useSuggestedPath.ts';
+import { operatorName } from '../../shared/operatorName.ts';
 import { settingsApi } from '../api.ts';
 import { PathField } from './PathField.tsx';
 
@@ -60,7 +61,7 @@ export function ExportPanel() {
               <option key={shift.id} value={shift.id}>
                 {t('exportCsv.shiftOption', {
                   number: shift.id,
-                  name: shift.operator,
+                  name: operatorName(t, shift),
                   time: format.time(shift.openedAt),
                 })}
               </option>

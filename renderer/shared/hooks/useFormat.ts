@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../common/enums.ts';
 import { formatMoney } from '../../../common/money.ts';
 
 export type Format = {
@@ -15,7 +16,7 @@ export type Format = {
 /** Amounts and times in the current language: local time with its zone, as the agent reads a clock. */
 export function useFormat(): Format {
   const { i18n } = useTranslation();
-  const locale = i18n.language;
+  const locale = localeOf(i18n.language);
   return useMemo(() => {
     // dateStyle/timeStyle cannot carry a zone name, so the parts are spelled out.
     const dates = new Intl.DateTimeFormat(locale, {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../shared/components/LockIcon.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { operatorName } from '../../shared/operatorName.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 
 /** Who works the open shift, in the top bar on every screen, and the Lock button when someone is signed in. */
@@ -17,7 +18,7 @@ export function ShiftBar() {
       {shift ? (
         <>
           <span className="shift-bar-number">{t('shiftBar.shift', { number: shift.id })}</span>
-          <span className="shift-bar-operator">{shift.operator}</span>
+          <span className="shift-bar-operator">{operatorName(t, shift)}</span>
           <span className="shift-bar-since">
             {t('shiftBar.since', { time: format.time(shift.openedAt) })}
           </span>
