@@ -74,9 +74,11 @@ export const en = {
   },
   format: {
     hint: {
-      phone: 'Digits with the country code, e.g. +77011234567.',
+      phone: 'Digits with the country code, e.g. {{example}}.',
+      phoneAny: 'Digits with the country code.',
       card: 'The number on the card: 12 to 19 digits.',
-      iban: 'Two letters, two digits, then letters and digits, e.g. KZ86125KZT5004100100.',
+      iban: 'Two letters, two digits, then letters and digits, e.g. {{example}}.',
+      ibanAny: 'Two letters, two digits, then letters and digits.',
     },
     check: {
       phone: 'Check it with the payer: a phone number has 10 to 15 digits.',
