@@ -6,8 +6,25 @@ export type Mode = (typeof MODES)[number];
 export const LANGUAGES = ['en', 'ru', 'kk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * Kazakh formats where the runtime's ICU holds them (Node's full ICU does). Chromium's trimmed ICU,
+ * and so Electron's, knows the name Kazakh but not its number and date data, and formats kk-KZ as
+ * the root locale: "KZT 1,500.50", "2026 M11 25". Kazakhstan writes numbers, money and numeric dates
+ * as its Russian does ("1 500,50 ₸", "25.11.2026"), so ru-KZ stands in there.
+ */
+const KAZAKH = new Intl.NumberFormat('kk-KZ')
+  .formatToParts(0.5)
+  .some((p) => p.type === 'decimal' && p.value === ',')
+  ? 'kk-KZ'
+  : 'ru-KZ';
+
 /** The locale each language formats numbers, money and dates with: Kazakh as written in Kazakhstan. */
-export const LOCALES: Readonly<Record<Language, string>> = { en: 'en', ru: 'ru', kk: 'kk-KZ' };
+export const LOCALES: Readonly<Record<Language, string>> = { en: 'en', ru: 'ru', kk: KAZAKH };
+
+/** Whether dates may spell the month in this language: not in Kazakh where ru-KZ stands in. */
+export function spellsMonths(language: string): boolean {
+  return language !== 'kk' || KAZAKH === 'kk-KZ';
+}
 
 /** The locale of a language code as i18next holds it; an unknown one formats as English. */
 export function localeOf(language: string): string {

@@ -613,7 +613,6 @@ export const en = {
   },
   shiftBar: {
     shift: 'Shift {{number}}',
-    since: 'since {{time}}',
     training: 'Training shift',
     /** The operator of a training shift that opened by itself. */
     trainingOperator: 'Training',

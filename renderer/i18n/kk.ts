@@ -620,7 +620,6 @@ export const kk: Catalogue = {
   },
   shiftBar: {
     shift: 'Ауысым {{number}}',
-    since: '{{time}} бастап',
     training: 'Оқу ауысымы',
     trainingOperator: 'Оқу режимі',
     none: 'Ауысым ашылмаған',

@@ -616,7 +616,6 @@ export const ru: Catalogue = {
   },
   shiftBar: {
     shift: 'Смена {{number}}',
-    since: 'с {{time}}',
     training: 'Учебная смена',
     trainingOperator: 'Обучение',
     none: 'Смена не открыта',
