@@ -98,9 +98,10 @@ export function createHistorySearch(db: DatabaseSync) {
     return {
       branches: [...search.branches, ...byAmount],
       overlapping: true,
+      // A rare amount adds few operations to a text's few; a common one has them counted.
       totals: () => {
         const own = search.totals();
-        return own === 'none' ? 'none' : 'count';
+        return own === 'none' ? 'none' : own === 'few' && sparse ? 'few' : 'count';
       },
     };
   }
