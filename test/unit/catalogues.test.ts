@@ -24,7 +24,9 @@ function leaves(value: unknown, path = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Which placeholders an entry uses; a translation may use one of them once where English says it twice. */
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))].sort();
 /** A printed word that takes arguments uses each in its template: `${n}`, `${amount}`. */
 const uses = (text: string) => [...new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
