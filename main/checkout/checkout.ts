@@ -1,6 +1,5 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
-
 import { cashProblem } from '../../common/amount-input.ts';
 import { EXPIRY_MARGIN_MS, type OperationTypeValue, type OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
