@@ -140,14 +140,20 @@ export function readAmount(text: string, locale: string, currency: string): Amou
   return isAmount(wire) ? { ok: true, amount: wire } : { ok: false, problem: 'invalid' };
 }
 
+/** An amount as the app displays it, with its currency's code or sign before or after it. */
+const DISPLAYED =
+  /^\s*(?:[A-Z]{3}|\p{Sc})?\s*([\d.,\u0020\u00A0\u202F\u2009]*\d[\d.,\u0020\u00A0\u202F\u2009]*?)\s*(?:[A-Z]{3}|\p{Sc})?\s*$/u;
+
 /**
  * Every decimal a typed text could be as an amount, whatever the language: a search looks for all
- * of them ("1,500" finds 1500 and 1.50; "1 500,50" and "1,500.50" both find 1500.50).
+ * of them ("1,500" finds 1500 and 1.50; "1 500,50", "1,500.50" and "KZT 1,500.50" find 1500.50).
  */
 export function amountReadings(text: string): string[] {
   const found = new Set<string>();
+  const figures = DISPLAYED.exec(text)?.[1];
+  if (figures === undefined) return [];
   for (const locale of ['en', 'ru']) {
-    const read = readDecimal(text, locale);
+    const read = readDecimal(figures, locale);
     if (read.ok) found.add(read.value);
     else if (read.problem === 'ambiguous') {
       found.add(new Big(read.thousands).toString());

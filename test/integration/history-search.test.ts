@@ -194,7 +194,8 @@ describe('finding text', () => {
       count: 2,
       sums: [{ currency: 'TRY', amount: '3001.00' }],
     });
-    assert.deepEqual(find('1 500,50 ₸'), [], 'a currency sign is not part of an amount');
+    assert.deepEqual(find('1 500,50 ₸'), [fromGateway, fifty], 'as displayed, with its currency');
+    assert.deepEqual(find('TRY 1,500.50'), [fromGateway, fifty]);
   });
 
   test('any part of the number, payer ID or a payer detail, in any case, newest first', (t) => {

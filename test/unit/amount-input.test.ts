@@ -146,4 +146,9 @@ test('amountReadings: every amount a search text could mean, whatever the langua
   assert.deepEqual(amountReadings('1500.50'), ['1500.5']);
   assert.deepEqual(amountReadings('1,500').sort(), ['1.5', '1500']);
   assert.deepEqual(amountReadings('payer-7'), []);
+  assert.deepEqual(amountReadings('KZT\u00a01,500.50'), ['1500.5'], 'as displayed in English');
+  assert.deepEqual(amountReadings('1\u00a0500,50\u00a0₸'), ['1500.5'], 'as displayed in Kazakh');
+  assert.deepEqual(amountReadings('1 500,50 KZT'), ['1500.5']);
+  assert.deepEqual(amountReadings('KZT'), []);
+  assert.deepEqual(amountReadings('T01 1500'), []);
 });
