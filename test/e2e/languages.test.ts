@@ -165,5 +165,17 @@ test('the main screens fit 1024×768 in every language, the header on one line',
       async () => (await page.getByTestId('amount-problem').innerText()) === '',
       `${language}: 1500 taken`,
     );
+
+    // On through the payer, the check-and-confirm screen and the wait for confirmation.
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: c.flow.payer.label, exact: true }).fill(`payer-${language}`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: c.flow.session.title }).waitFor();
+    await check(h, language, 'session');
+    const phone = language === 'en' ? 'Phone number' : c.requisite.phone;
+    await page.getByRole('textbox', { name: phone, exact: true }).fill('+77015550101');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: c.flow.waiting.title }).waitFor();
+    await check(h, language, 'waiting');
   }
 });
