@@ -3,8 +3,36 @@
 export const MODES = ['training', 'live'] as const;
 export type Mode = (typeof MODES)[number];
 
-export const LANGUAGES = ['en', 'ru'] as const;
+export const LANGUAGES = ['en', 'ru', 'kk'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * Kazakh formats where the runtime's ICU holds them (Node's full ICU does). Chromium's trimmed ICU,
+ * and so Electron's, knows the name Kazakh but not its number and date data, and formats kk-KZ as
+ * the root locale: "KZT 1,500.50", "2026 M11 25". Kazakhstan writes numbers, money and numeric dates
+ * as its Russian does ("1 500,50 ₸", "25.11.2026"), so ru-KZ stands in there.
+ */
+const KAZAKH = new Intl.NumberFormat('kk-KZ')
+  .formatToParts(0.5)
+  .some((p) => p.type === 'decimal' && p.value === ',')
+  ? 'kk-KZ'
+  : 'ru-KZ';
+
+/** The locale each language formats numbers, money and dates with: Kazakh as written in Kazakhstan. */
+export const LOCALES: Readonly<Record<Language, string>> = { en: 'en', ru: 'ru', kk: KAZAKH };
+
+/** Whether dates may spell the month in this language: not in Kazakh where ru-KZ stands in. */
+export function spellsMonths(language: string): boolean {
+  return language !== 'kk' || KAZAKH === 'kk-KZ';
+}
+
+/** The locale of a language code as i18next holds it; an unknown one formats as English. */
+export function localeOf(language: string): string {
+  return (LOCALES as Record<string, string>)[language] ?? 'en';
+}
+
+/** The operator of a training shift that opened by itself, as stored; each language shows its own word. */
+export const TRAINING_OPERATOR = 'Training';
 
 export const OPERATION_TYPES = ['payin', 'payout'] as const;
 export type OperationTypeValue = (typeof OPERATION_TYPES)[number];

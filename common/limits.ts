@@ -7,7 +7,8 @@ export const LIMITS = {
   /** Payer ID, method ID, requisite names. */
   shortText: 128,
   shopName: 64,
-  searchText: 64,
+  /** Takes a receipt's whole QR code (RECEIPT_CODE_MAX), scanned into History search. */
+  searchText: 80,
   requisiteValue: 256,
   requisitesPerOperation: 32,
   gatewayUrl: 512,

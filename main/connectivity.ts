@@ -32,6 +32,11 @@ export function createConnectivity(queued: () => number, publish: (state: Connec
       changed();
       return wasDown;
     },
+    /** Reached but not working, whatever the kind of the failure said. */
+    degraded() {
+      state = 'degraded';
+      changed();
+    },
     failed(error: GatewayError) {
       const outage = outageOf(error.kind);
       if (!outage) return;

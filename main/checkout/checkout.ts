@@ -1,5 +1,6 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
+import { cashProblem } from '../../common/amount-input.ts';
 import { EXPIRY_MARGIN_MS, type OperationTypeValue, type OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
@@ -76,6 +77,17 @@ export function createCheckout(deps: Deps) {
       throw new AgentError(
         'validation',
         `The amount must be between ${method.minAmount} and ${method.maxAmount} ${method.currency}.`,
+        { field: 'amount' },
+      );
+    }
+    // The renderer refuses these too; the core is the one that must not let them through.
+    const cash = cashProblem(input.amount, method.currency);
+    if (cash) {
+      throw new AgentError(
+        'validation',
+        cash.problem === 'finerThanCash'
+          ? `Cash in ${method.currency} goes no finer than ${cash.step}: the amount must be a multiple of it.`
+          : `${method.currency} takes at most ${cash.problem === 'decimals' ? cash.places : 2} decimal places.`,
         { field: 'amount' },
       );
     }

@@ -1,6 +1,7 @@
 // What every gateway call's outcome means for the terminal, written once. Checkout, the agent's
 // lookup and the lookup queue all report here, so each failure is logged the same way, a refused
-// token stops every flow, and the first answer after an outage releases the lookups that waited.
+// live token stops every flow until the gateway takes it again, and the first answer after an
+// outage releases the lookups that waited.
 import type { ConnectivityTracker } from '../connectivity.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -27,9 +28,13 @@ export function createGatewayHealth(deps: Deps) {
     },
     failed(target: GatewayTarget, error: GatewayError): void {
       deps.log.warn('gateway_error', { ...target, ...error.toJSON() });
-      if (error.kind === 'unauthorized') {
+      if (error.kind === 'unauthorized' && !target.training) {
         deps.settings.markRejected(target);
         deps.tokensChanged();
+      } else if (error.kind === 'unauthorized') {
+        // The training gateway's token is its own, made at start: no supervisor can replace it. A
+        // refusal is that gateway misbehaving, so the header says so, and its next answer ends it.
+        deps.connectivity.degraded();
       } else {
         deps.connectivity.failed(error);
       }

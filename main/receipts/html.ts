@@ -2,7 +2,7 @@
 // styles, laid out at the paper's width in millimetres. Nothing is scaled to fit: type sizes are
 // chosen per paper (never under 9 pt, the smallest a 58 mm thermal print keeps readable), and
 // long values wrap instead of being cut.
-import type { Language, Paper } from '../../common/contract.ts';
+import { type Language, localeOf, type Paper } from '../../common/contract.ts';
 import { PAPER } from './paper.ts';
 
 /** Every interpolated value passes through here: gateway strings reach the page as text only. */
@@ -107,7 +107,7 @@ export function htmlDocument(options: {
 
 /** A time as the payer reads it, with its zone ("22.11.2026, 14:05 GMT+5"). */
 export function formatTime(iso: string, language: Language, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(localeOf(language), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -1,6 +1,13 @@
 // The payer's receipt, the agent's copy and the lookup slip: one template, laid out at the paper's
 // width. A pure function of what it is given, so the tests render exactly what the printer gets.
-import type { Language, OperationView, Paper, PrintDocument } from '../../common/contract.ts';
+import {
+  type Language,
+  localeOf,
+  type OperationView,
+  type Paper,
+  type PrintDocument,
+  TRAINING_OPERATOR,
+} from '../../common/contract.ts';
 import { formatMoney } from '../../common/money.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
@@ -47,7 +54,7 @@ export function renderReceipt(input: ReceiptInput): string {
   const w = WORDS[language];
   const audience: Audience = document === 'agent_copy' ? 'agent' : 'payer';
   const time = (iso: string) => formatTime(iso, language, input.timeZone);
-  const money = (amount: string, currency: string) => formatMoney(amount, currency, language);
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, localeOf(language));
   const requisites = op.paymentMethodRequisites;
   const address = requisites.find((r) => CASH_POINT_ADDRESS.test(r.name));
   const code = requisites.find((r) => CASH_POINT_CODE.test(r.name));
@@ -66,7 +73,7 @@ ${address && html`<p class="center">${w.cashPoint}: ${address.value}</p>`}
 ${code && html`<p class="center">${address ? code.value : `${w.cashPoint}: ${code.value}`}</p>`}
 ${row(document === 'lookup_slip' ? w.slipTerminal : w.terminal, input.terminalId)}
 ${input.shiftNumber != null && row(w.shift, String(input.shiftNumber))}
-${input.operator && row(w.operator, input.operator)}
+${input.operator && row(w.operator, op.training && input.operator === TRAINING_OPERATOR ? w.trainingOperator : input.operator)}
 ${document !== 'lookup_slip' && html`<h1>${w.document[document]}</h1>`}
 <p class="center strong">${w.type[op.type]}</p>
 <p class="center">${w.operationNumber}</p>

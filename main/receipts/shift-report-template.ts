@@ -4,7 +4,14 @@
 // reads; its fields follow the shift branch's XReport and ZReport, so those pass as they are:
 //   renderShiftReport({ kind: 'X', report: xReport, paper, language })
 //   renderShiftReport({ kind: 'Z', report: zReport, paper, language })
-import type { Language, OpenOperation, OperationTypeValue, Paper } from '../../common/contract.ts';
+import {
+  type Language,
+  localeOf,
+  type OpenOperation,
+  type OperationTypeValue,
+  type Paper,
+  TRAINING_OPERATOR,
+} from '../../common/contract.ts';
 import { compare, formatMoney, subtract } from '../../common/money.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
 import { WORDS, type Words } from './words.ts';
@@ -88,7 +95,7 @@ export function renderShiftReport(input: ShiftReportInput): string {
   const w = WORDS[language];
   const r = w.report;
   const time = (iso: string) => formatTime(iso, language, input.timeZone);
-  const money = (amount: string, currency: string) => formatMoney(amount, currency, language);
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, localeOf(language));
   const title = input.kind === 'X' ? r.x : r.z(input.report.number);
   const trainingMark = report.shift.training && html`<div class="mark">${w.training}</div>`;
   const body = html`
@@ -96,7 +103,7 @@ ${trainingMark}
 <h1>${title}</h1>
 ${row(w.terminal, report.shift.terminalId)}
 ${row(w.shift, String(report.shift.id))}
-${row(w.operator, report.shift.operator)}
+${row(w.operator, report.shift.training && report.shift.operator === TRAINING_OPERATOR ? w.trainingOperator : report.shift.operator)}
 ${row(r.opened, time(report.shift.openedAt))}
 ${report.shift.closedAt && row(r.closed, time(report.shift.closedAt))}
 ${row(r.produced, time(report.producedAt))}

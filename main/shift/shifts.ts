@@ -13,6 +13,7 @@ import type {
   XReport,
   ZReport,
 } from '../../common/contract.ts';
+import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -28,9 +29,6 @@ import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import type { Reconciler } from './reconcile.ts';
 import { buildXReport } from './reports.ts';
 import { createZReports } from './z-reports.ts';
-
-/** The operator of a training shift started without an operator's PIN (training money is not real). */
-export const TRAINING_OPERATOR = 'Training';
 
 export type ShiftDeps = {
   store: Store;

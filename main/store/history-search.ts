@@ -1,5 +1,8 @@
 // History search: newest first, keyset-paged, fast over a million operations.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import Big from 'big.js';
+import { amountReadings } from '../../common/amount-input.ts';
+import { parseLookupInput } from '../../common/receipt-code.ts';
 import {
   type Branch,
   BY_TIME,
@@ -26,6 +29,8 @@ export function createHistorySearch(db: DatabaseSync) {
     payer_id: db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM operations
       WHERE payer_id >= ? AND payer_id < ? LIMIT ${SPARSE_PREFIX + 1})`),
   };
+  const amountProbe = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM operations
+    WHERE amount IN (SELECT value FROM json_each(?)) LIMIT ${SPARSE_PREFIX + 1})`);
   const text = createTextSearch(db);
   const sum = createHistoryTotals(db);
 
@@ -42,7 +47,12 @@ export function createHistorySearch(db: DatabaseSync) {
    */
   function plan(given: HistoryFilter): Search {
     // Control characters (a scanner's group separator, say) are not searched for.
-    const filter = { ...given, text: given.text?.replace(/\p{Cc}/gu, '') || undefined };
+    const cleaned = given.text?.replace(/\p{Cc}/gu, '') ?? '';
+    const scanned = parseLookupInput(cleaned);
+    const filter = {
+      ...given,
+      text: (scanned.shopId === null ? cleaned : scanned.operationNumber) || undefined,
+    };
     const typed = filter.text?.trim() ?? '';
     if (WHOLE_NUMBER.test(typed.toUpperCase())) {
       // As this desk writes it, and as typed in case another system's was not in capitals.
@@ -51,18 +61,49 @@ export function createHistorySearch(db: DatabaseSync) {
       );
       return { branches, overlapping: true, totals: () => 'count' };
     }
-    if (filter.text && [...filter.text].length >= MIN_TEXT_LENGTH) {
-      return text.search({ ...filter, text: filter.text });
-    }
     if (!filter.text) {
       const branches = perType(filter).map((f) => plain(filterTerms(f, 'all')));
       return { branches, overlapping: false, totals: () => 'count' };
     }
+    const searched = { ...filter, text: filter.text };
+    return withAmount(textPlan(searched), searched);
+  }
+
+  function textPlan(filter: HistoryFilter & { text: string }): Search {
+    if ([...filter.text].length >= MIN_TEXT_LENGTH) return text.search(filter);
     const branches = caseForms(filter.text).flatMap((prefix) => [
       ...prefixBranches('operation_number', prefix, filter),
       ...prefixBranches('payer_id', prefix, filter),
     ]);
     return { branches, overlapping: true, totals: () => 'count' };
+  }
+
+  /**
+   * Text that reads as an amount ("1 500,50", "1,500.50", "1500.50") also finds the operations of
+   * that amount, in any currency, through the amount's index (migration 0010) when few share it.
+   */
+  function withAmount(search: Search, filter: HistoryFilter & { text: string }): Search {
+    const values = amountReadings(filter.text).flatMap(spellings);
+    if (!values.length) return search;
+    const list = JSON.stringify(values);
+    const sparse = Number((amountProbe.get(list) as { n: number }).n) <= SPARSE_PREFIX;
+    const byAmount = sparse
+      ? [plain([['o.amount IN (SELECT value FROM json_each(?))', list], ...filterTerms(filter, 'none')])]
+      : perType(filter).map((f) =>
+          plain([
+            ['+o.amount IN (SELECT value FROM json_each(?))', list],
+            ...filterTerms(f, f.status ? 'all' : 'by_time'),
+          ]),
+        );
+    return {
+      branches: [...search.branches, ...byAmount],
+      overlapping: true,
+      // A rare amount adds few operations to a text's few; a common one has them counted.
+      totals: () => {
+        const own = search.totals();
+        return own === 'none' ? 'none' : own === 'few' && sparse ? 'few' : 'count';
+      },
+    };
   }
 
   /**
@@ -129,6 +170,20 @@ const WHOLE_NUMBER = /^[A-Z0-9]{1,8}-\d{6}-\d{4,}$/;
 
 /** Up to this many operations with a prefix are fetched by that prefix and sorted (≤ ~20 ms). */
 const SPARSE_PREFIX = 5_000;
+
+/**
+ * How an amount may be stored: the desk writes "1500" or "1500.50", a gateway may send "1500.00"
+ * or "1500.5"; each spelling of the value with up to 4 decimals.
+ */
+function spellings(value: string): string[] {
+  const exact = new Big(value);
+  const out: string[] = [];
+  for (let places = 0; places <= 4; places++) {
+    const spelt = exact.toFixed(places);
+    if (new Big(spelt).eq(exact)) out.push(spelt);
+  }
+  return out;
+}
 
 function plain(clauses: Clause[]): Branch {
   return { from: 'operations o', clauses, order: BY_TIME };

@@ -74,9 +74,11 @@ export const en = {
   },
   format: {
     hint: {
-      phone: 'Digits with the country code, e.g. +77011234567.',
+      phone: 'Digits with the country code, e.g. {{example}}.',
+      phoneAny: 'Digits with the country code.',
       card: 'The number on the card: 12 to 19 digits.',
-      iban: 'Two letters, two digits, then letters and digits, e.g. KZ86125KZT5004100100.',
+      iban: 'Two letters, two digits, then letters and digits, e.g. {{example}}.',
+      ibanAny: 'Two letters, two digits, then letters and digits.',
     },
     check: {
       phone: 'Check it with the payer: a phone number has 10 to 15 digits.',
@@ -211,10 +213,16 @@ export const en = {
       label: 'Amount in {{currency}}',
       limits: 'From {{min}} to {{max}}',
       invalid: 'Enter an amount like 150 or 150.50',
+      grouping: 'Group the digits in threes, as in {{example}}, or type them without grouping.',
+      ambiguous:
+        '“{{typed}}” could mean {{thousands}} or {{decimal}}: type {{plain}} or {{decimal}}, so the desk need not guess.',
+      decimals: '{{currency}} takes at most {{places}} digits after the decimal separator.',
+      finerThanCash:
+        'The drawer has no {{currency}} note or coin below {{step}}: enter a multiple of {{step}}.',
       tooLow: 'Below the minimum of {{min}}',
       tooHigh: 'Above the maximum of {{max}}',
       keypad: 'Numeric keypad',
-      decimal: 'Decimal point',
+      decimal: 'Decimal separator',
       backspace: 'Delete last digit',
       method: 'Method: {{method}}',
       changeMethod: 'Change method',
@@ -287,6 +295,7 @@ export const en = {
       'The status lookup is waiting for a token: none is set for shop {{shop}} at the gateway it was sent to ({{gateway}}). A supervisor must enter that gateway’s token in Settings.',
     unauthorized:
       'The status lookup is waiting for a token: the gateway it was sent to ({{gateway}}) refused the token for shop {{shop}}. A supervisor must enter a new one in Settings.',
+    training: 'The training gateway refused the status lookup; the desk tries again by itself.',
   },
   gateway: {
     training: 'Training gateway (built in)',
@@ -435,6 +444,12 @@ export const en = {
     resolvedNotCreated: 'Resolved: the gateway never created this operation. No cash changes hands.',
     openSettings: 'Open Settings',
     startAgain: 'Start again',
+    /** In training the token is the built-in gateway's own: nothing for a supervisor to do. */
+    trainingRefused: {
+      title: 'Training gateway refused',
+      what: 'The training gateway refused; the desk tries again by itself.',
+      next: 'Go back to Home and start the payment again.',
+    },
     kinds: {
       invalid_input: {
         title: 'Entry not accepted',
@@ -543,7 +558,8 @@ export const en = {
   history: {
     title: 'History',
     search: 'Search',
-    searchHint: 'Any part of an operation number, payer ID, payer name or phone.',
+    searchHint:
+      'Any part of an operation number, payer ID, payer name or phone, an amount, or a scanned receipt.',
     searchShort:
       'One or two characters find numbers and payer IDs that start with them. Type 3 or more to search anywhere.',
     totalCount: 'Operations found',
@@ -597,8 +613,9 @@ export const en = {
   },
   shiftBar: {
     shift: 'Shift {{number}}',
-    since: 'since {{time}}',
     training: 'Training shift',
+    /** The operator of a training shift that opened by itself. */
+    trainingOperator: 'Training',
     none: 'No shift open',
     lock: 'Lock',
   },

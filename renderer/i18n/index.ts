@@ -1,15 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
+import { kk } from './kk.ts';
 import { ru } from './ru.ts';
 
-export const LANGUAGES = ['en', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from '../../common/enums.ts';
+
+import type { Language } from '../../common/enums.ts';
 
 // Catalogues are bundled, so init is synchronous and the first paint is already translated.
 export function initI18n(): typeof i18next {
   i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, ru: { translation: ru } },
+    resources: { en: { translation: en }, ru: { translation: ru }, kk: { translation: kk } },
     lng: 'en',
     fallbackLng: 'en',
     initAsync: false,

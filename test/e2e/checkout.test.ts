@@ -20,8 +20,8 @@ test('a payin goes from Home to Completed', async (t) => {
   await h.screen('methods');
   await page.getByRole('button', { name: /^Cash KZT/ }).click();
 
-  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('12500.50');
-  await page.getByText('KZT\u00a012,500.50').waitFor();
+  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('12 500');
+  await page.getByText('KZT\u00a012,500.00').waitFor();
   await h.screen('amount');
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -34,7 +34,7 @@ test('a payin goes from Home to Completed', async (t) => {
   assert.match(await page.getByRole('timer').innerText(), /Session expires in \d+:\d\d/);
   await page.getByText('KZ-ALA-0042').waitFor();
   await page.getByRole('button', { name: 'Copy Cash point code' }).waitFor();
-  assert.equal(await page.getByTestId('summary-amount').innerText(), 'KZT\u00a012,500.50');
+  assert.equal(await page.getByTestId('summary-amount').innerText(), 'KZT\u00a012,500.00');
   assert.equal(await page.getByTestId('summary-caption').innerText(), 'Cash in');
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
   await h.screen('session');
@@ -56,7 +56,7 @@ test('a payin goes from Home to Completed', async (t) => {
   await page.getByRole('button', { name: 'Print the receipt again' }).waitFor();
   const receipt = pdfText(h.printer.printed[0]!.pdf).replace(/\s+/g, ' ');
   assert.match(receipt, /TRAINING — NOT A PAYMENT/);
-  assert.match(receipt, /KZT 12,500\.50/);
+  assert.match(receipt, /KZT 12,500\.00/);
 
   await page.getByRole('button', { name: 'Done' }).click();
   await cashInButton(page).waitFor();
@@ -133,8 +133,18 @@ test('an amount outside the limits cannot go on, and nothing is sent', async (t)
   await amount.press('Enter');
   await h.screen('above-maximum');
 
-  await amount.fill('12.345');
+  await amount.fill('12a');
   assert.equal(await problem.innerText(), 'Enter an amount like 150 or 150.50');
+  // The grouping the app shows is taken; a tiyn, which no drawer holds, is not.
+  await amount.fill('1,500.50');
+  assert.equal(
+    await problem.innerText(),
+    'The drawer has no KZT note or coin below KZT\u00a01.00: enter a multiple of KZT\u00a01.00.',
+  );
+  assert.equal(await next.isDisabled(), true);
+  await amount.fill('1,500.00');
+  assert.equal(await problem.innerText(), '');
+  assert.equal(await next.isDisabled(), false);
 
   // The on-screen keypad edits the same value.
   await amount.fill('');

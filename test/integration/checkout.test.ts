@@ -36,7 +36,7 @@ describe('a whole checkout', () => {
       shopId: SHOP,
       operationType: 'payin',
       paymentMethodId: METHODS.cashKztIn,
-      amount: '1500.50',
+      amount: '1500',
       payerId: 'payer-42',
     });
     assert.equal(session.phase, 'session_open');
@@ -63,7 +63,7 @@ describe('a whole checkout', () => {
       'payin: the payer hands over cash once the gateway holds the operation',
     );
     assert.ok(created.gatewayId);
-    assert.equal(created.amount, '1500.50');
+    assert.equal(created.amount, '1500');
     assert.equal(created.currency, 'KZT');
 
     const captured = await h.call('checkout.confirmTraining', { localId: created.localId });
@@ -182,6 +182,9 @@ describe('local checks before any gateway call', () => {
     { method: METHODS.cashKztIn, type: 'payin', amount: '500000.00', ok: true },
     { method: METHODS.cashKztIn, type: 'payin', amount: '500000.01', ok: false },
     { method: METHODS.cashKztIn, type: 'payin', amount: '0', ok: false },
+    // Within the limits, but the drawer has no coin below 1 tenge.
+    { method: METHODS.cashKztIn, type: 'payin', amount: '1500.50', ok: false },
+    { method: METHODS.cashKztIn, type: 'payin', amount: '1500.00', ok: true },
     { method: METHODS.bankTryIn, type: 'payin', amount: '50', ok: true },
     { method: METHODS.bankTryIn, type: 'payin', amount: '49.99', ok: false },
     { method: METHODS.cashTryOut, type: 'payout', amount: '20000.50', ok: true },

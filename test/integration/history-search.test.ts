@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
 import Big from 'big.js';
 import fc from 'fast-check';
+import { receiptCode } from '../../common/receipt-code.ts';
 import { DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import type {
@@ -94,6 +95,12 @@ function seedVaried(store: Store, time: ReturnType<typeof clock>, count: number)
 }
 
 const TEXTS = [
+  '1 500,00',
+  '1,500',
+  '1500',
+  '0.1',
+  '99,999',
+  'CD1:1001:T01-260302-0001',
   'payer-777',
   'PAYER-777',
   '777',
@@ -120,6 +127,77 @@ const TEXTS = [
 ];
 
 describe('finding text', () => {
+  test('a phone the agent typed is found whole, with or without “+”, after the gateway masked it', (t) => {
+    const time = clock();
+    const store = openStore(t, undefined, time.now);
+    const typed = store.operations.insert(operation({ payerDetails: [phone('+77017654321')] }), {
+      kind: 'x',
+    });
+    time.advance(1_000);
+    const other = store.operations.insert(operation({ payerDetails: [phone('+77019994321')] }), {
+      kind: 'x',
+    });
+    // A status lookup writes back what the gateway shows: the phone masked to its last four digits.
+    store.operations.update(typed.localId, { payerDetails: [phone('+*******4321')] });
+    store.operations.update(other.localId, { payerDetails: [phone('+*******4321')] });
+    const find = (text: string) => numbers(store.operations.search({ text, limit: 50 }));
+    for (const text of ['+77017654321', '77017654321', '7017654321', '+7 701 765 43 21', '7654']) {
+      assert.deepEqual(find(text), [typed.operationNumber], text);
+    }
+    assert.deepEqual(find('4321'), [other.operationNumber, typed.operationNumber]);
+    assert.equal(
+      store.operations.get(typed.localId)?.payerDetails[0]?.value,
+      '+*******4321',
+      'shown as the gateway holds it',
+    );
+  });
+
+  test('a receipt’s QR code, scanned into the search, finds its operation', (t) => {
+    const time = clock();
+    const store = openStore(t, undefined, time.now);
+    const mine = store.operations.insert(operation({ operationNumber: 'T01-261122-0042' }), { kind: 'x' });
+    time.advance(1_000);
+    store.operations.insert(operation({ operationNumber: 'T01-261122-0043' }), { kind: 'x' });
+    const find = (text: string) => numbers(store.operations.search({ text, limit: 50 }));
+    assert.deepEqual(find(receiptCode(1001, 'T01-261122-0042')), [mine.operationNumber]);
+    assert.deepEqual(
+      find(`${receiptCode(1001, 'T01-261122-0042')}\u001d`),
+      [mine.operationNumber],
+      'with a scanner’s separator',
+    );
+    // A wedge scanner typing through the Russian keyboard layout.
+    assert.deepEqual(find('СВ1Ж1001ЖЕ01-261122-0042'), [mine.operationNumber]);
+    assert.equal(store.operations.totals({ text: receiptCode(1001, 'T01-261122-0042') })?.count, 1);
+  });
+
+  test('an amount is found as typed or as displayed, in either language’s grouping', (t) => {
+    const time = clock();
+    const store = openStore(t, undefined, time.now);
+    const insert = (amount: string, currency = 'TRY') => {
+      time.advance(1_000);
+      return store.operations.insert(operation({ amount, currency, payerId: 'walk-in' }), { kind: 'x' })
+        .operationNumber;
+    };
+    const fifty = insert('1500.50');
+    const fromGateway = insert('1500.5');
+    const whole = insert('1500', 'KZT');
+    const wholeZeros = insert('1500.00', 'KZT');
+    insert('150050');
+    insert('15000.50');
+    const find = (text: string) => numbers(store.operations.search({ text, limit: 50 }));
+    for (const text of ['1 500,50', '1\u00a0500,50', '1\u202f500,50', '1500.50', '1,500.50', '1500,5']) {
+      assert.deepEqual(find(text), [fromGateway, fifty], text);
+    }
+    assert.deepEqual(find('1 500'), [wholeZeros, whole]);
+    assert.deepEqual(find('1,500.00'), [wholeZeros, whole]);
+    assert.deepEqual(store.operations.totals({ text: '1 500,50' }), {
+      count: 2,
+      sums: [{ currency: 'TRY', amount: '3001.00' }],
+    });
+    assert.deepEqual(find('1 500,50 ₸'), [fromGateway, fifty], 'as displayed, with its currency');
+    assert.deepEqual(find('TRY 1,500.50'), [fromGateway, fifty]);
+  });
+
   test('any part of the number, payer ID or a payer detail, in any case, newest first', (t) => {
     const time = clock();
     const store = openStore(t, undefined, time.now);
@@ -373,10 +451,10 @@ describe('the text index stays current', () => {
     });
     assert.equal(indexVersion(dir), before, 'a status change does not touch the index');
 
-    // The gateway masks the phone on retrieval: the index follows what is stored.
+    // The gateway masks the phone on retrieval: the number the agent typed still finds it.
     store.operations.update(record.localId, { payerDetails: [phone('+*******4567')] });
     assert.notEqual(indexVersion(dir), before);
-    assert.deepEqual(find('7011234'), []);
+    assert.deepEqual(find('7011234'), [record.operationNumber]);
     assert.deepEqual(find('4567'), [record.operationNumber]);
     store.operations.update(record.localId, { payerId: 'payer-42' });
     assert.deepEqual(find('payer-42'), [record.operationNumber]);

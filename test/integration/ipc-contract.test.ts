@@ -14,6 +14,7 @@ import {
   CHANNEL_NAMES,
   type ChannelName,
   channels,
+  LIMITS,
   type OperationView,
   type Result,
 } from '../../common/contract.ts';
@@ -386,7 +387,7 @@ describe('near misses the agent could actually produce are named', () => {
     ['history.search', (b) => ({ ...b, to: '2026-13-01T00:00:00Z' }), 'to'],
     ['history.search', (b) => ({ ...b, before: { createdAt: '2026-01-01T00:00:00Z' } }), 'before.localId'],
     ['history.search', (b) => ({ ...b, type: 'refund' }), 'type'],
-    ['history.search', (b) => ({ ...b, text: 'x'.repeat(65) }), 'text'],
+    ['history.search', (b) => ({ ...b, text: 'x'.repeat(LIMITS.searchText + 1) }), 'text'],
     ['history.search', (b) => ({ ...b, training: 'yes' }), 'training'],
     ['history.get', () => ({ localId: 1.5 }), 'localId'],
     ['history.refresh', () => ({ localId: null }), 'localId'],

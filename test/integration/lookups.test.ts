@@ -17,6 +17,7 @@ import {
   startHarness,
   until,
 } from '../support/core.ts';
+import { goLive } from '../support/desk.ts';
 
 const lookupsOf = (sandbox: Sandbox, operationNumber: string): RequestRecord[] =>
   sandbox.requests('getOperation').filter((r) => decodeURIComponent(r.path).endsWith(`/${operationNumber}`));
@@ -273,31 +274,43 @@ describe('concurrency', () => {
 });
 
 describe('token', () => {
-  test('a 401 on a lookup marks the token rejected and tells the renderer; a good answer clears it', async (t) => {
+  test('live: a 401 on a lookup marks the token rejected and tells the renderer; a good answer clears it', async (t) => {
     const h = await startHarness(t);
+    const { settings } = await h.call('app.getState', {});
+    const { mode: _mode, ...rest } = settings;
+    await goLive(h.core.invoke, { ...rest, gatewayUrl: h.sandbox.url });
+    await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
     const mine = await checkout(h, { type: 'payout' });
     h.sandbox.inject('getOperation', { kind: 'respond', status: 401 }, Number.POSITIVE_INFINITY);
     const rejected = await h.waitFor('app.changed', (s) =>
       s.tokens.some((x) => x.shopId === SHOP && x.state === 'rejected'),
     );
     assert.equal(rejected.tokens.find((x) => x.shopId === SHOP)?.state, 'rejected');
-    const state = await h.call('app.getState', {});
-    assert.equal(state.tokens.find((x) => x.shopId === SHOP)?.state, 'rejected');
-    // Training gets a fresh token on every start, so a restart forgets the refusal; the gateway
-    // refusing again marks it again, and stops the agent's own lookup too.
-    await h.restart();
-    const again = await h.call('app.getState', {});
-    assert.equal(again.tokens.find((x) => x.shopId === SHOP)?.state, 'set');
+    // The refusal stops the agent's own lookup too.
     const agent = await h.invoke('lookup.byNumber', { shopId: SHOP, operationNumber: mine.operationNumber });
     assert.equal(!agent.ok && agent.error.kind, 'unauthorized');
-    const marked = await h.call('app.getState', {});
-    assert.equal(marked.tokens.find((x) => x.shopId === SHOP)?.state, 'rejected');
+    assert.equal((await h.call('app.getState', {})).tokens.find((x) => x.shopId === SHOP)?.state, 'rejected');
 
+    // The gateway takes the token again: the next answer clears the refusal.
     h.sandbox.clearFaults();
     await h.waitFor('app.changed', (s) => s.tokens.every((x) => x.state === 'set'));
     h.sandbox.capture(SHOP, mine.operationNumber);
     await h.settle();
     assert.equal((await h.call('app.getState', {})).tokens.find((x) => x.shopId === SHOP)?.state, 'set');
+  });
+
+  test('training: a 401 on a lookup is the training gateway’s, never a token to replace, and passes', async (t) => {
+    const h = await startHarness(t);
+    const mine = await checkout(h, { type: 'payout' });
+    h.sandbox.inject('getOperation', { kind: 'respond', status: 401 }, 2);
+    await until(() => lookupsOf(h.sandbox, mine.operationNumber).length >= 2, 'two refused lookups');
+    const state = await h.call('app.getState', {});
+    assert.equal(state.tokens.find((x) => x.shopId === SHOP)?.state, 'set');
+    h.sandbox.capture(SHOP, mine.operationNumber);
+    await h.settle();
+    const settled = (await h.call('history.get', { localId: mine.localId })).operation;
+    assert.equal(settled.status, 'captured');
+    assert.equal((await h.call('app.getState', {})).connectivity.state, 'online');
   });
 });
 

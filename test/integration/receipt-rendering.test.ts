@@ -317,7 +317,7 @@ describe('receipts', () => {
       'Пункт обслуживания',
       'Терминал T01',
       'Смена 12',
-      'Оператор Aliya N.',
+      'Кассир Aliya N.',
       'Операция №',
       'Ожидает — не окончательное подтверждение',
       'Наличные получены 22.11.2026, 14:06 GMT+5',
@@ -325,6 +325,46 @@ describe('receipts', () => {
       'Подпись агента',
     ]);
     assert.doesNotMatch(r.flat, /Receipt|Status|Amount|Terminal|Pending|signature/);
+  });
+
+  test('in Kazakh, the receipt reads in Kazakh, with kk-KZ money and times, and its QR code scans', async () => {
+    const view = operation({
+      training: true,
+      amount: '12500',
+      custody: {
+        kind: 'received',
+        amount: '12500',
+        currency: 'KZT',
+        at: '2026-11-22T09:06:10.000Z',
+        terminalId: 'T01',
+        operator: null,
+      },
+    });
+    const r = await render(
+      'receipt-kazakh',
+      renderReceipt(receipt({ operation: view, language: 'kk', operator: 'Training' })),
+      '80mm',
+    );
+    assertHas(r, [
+      'ОҚУ РЕЖИМІ — ТӨЛЕМ ЕМЕС',
+      'ТҮБІРТЕК',
+      'Қолма-қол ақша енгізу',
+      'Дүкен ID 1001',
+      'Терминал T01',
+      'Ауысым 12',
+      'Кассир Оқу режимі',
+      'Операция №',
+      'Күтуде — түпкілікті растау емес',
+      '12 500,00 ₸',
+      'Қолма-қол ақша қабылданды 22.11.2026',
+      'Телефон ****4567',
+      'Агенттің қолы',
+    ]);
+    assert.doesNotMatch(
+      r.flat,
+      /Receipt|Status|Amount|Pending|signature|Training(?! shop)|КВИТАНЦИЯ|Оператор/,
+    );
+    assertQr(r, 1001, view.operationNumber);
   });
 
   test('an A4 receipt is an A4 page with the same content', async () => {

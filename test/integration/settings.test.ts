@@ -105,6 +105,12 @@ describe('settings service', () => {
     assert.deepEqual(f.restart().get(), { ...next, kiosk: false, mode: 'live' });
   });
 
+  test('Kazakh is kept like any language, across a restart', (t) => {
+    const f = fixture(t);
+    f.settings().save(live({ language: 'kk' }));
+    assert.equal(f.restart().get().language, 'kk');
+  });
+
   test('a damaged or outdated settings row gives the defaults and a logged warning, never a crash', (t) => {
     const f = fixture(t);
     f.settings().save(live({ terminalId: 'T09' }));

@@ -8,6 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
+import Big from 'big.js';
+import { amountReadings } from '../../common/amount-input.ts';
+import { parseLookupInput } from '../../common/receipt-code.ts';
 import { createStore, type Store } from '../../main/store/index.ts';
 import type { HistoryFilter, NewOperation, OperationRecord } from '../../main/store/operations.ts';
 
@@ -81,8 +84,24 @@ function searchedFields(r: OperationRecord): string[] {
 
 /** Whether search finds this text in the operation. */
 export function matchesText(r: OperationRecord, typed: string): boolean {
-  // Control characters (a scanner's group separator, say) are not searched for.
-  const text = typed.replace(/\p{Cc}/gu, '');
+  // Control characters (a scanner's group separator, say) are not searched for; a receipt's QR
+  // code is its operation number.
+  const cleaned = typed.replace(/\p{Cc}/gu, '');
+  const scanned = parseLookupInput(cleaned);
+  const text = scanned.shopId === null ? cleaned : scanned.operationNumber;
+  if (hasAmount(r, text)) return true;
+  return matchesWords(r, text);
+}
+
+/** Text that reads as an amount finds the operations of that value, stored with up to 4 decimals. */
+function hasAmount(r: OperationRecord, text: string): boolean {
+  if (/^[A-Z0-9]{1,8}-\d{6}-\d{4,}$/.test(text.trim().toUpperCase())) return false;
+  const places = r.amount.split('.')[1]?.length ?? 0;
+  if (!/^\d+(\.\d+)?$/.test(r.amount) || places > 4) return false;
+  return amountReadings(text).some((value) => new Big(r.amount).eq(value));
+}
+
+function matchesWords(r: OperationRecord, text: string): boolean {
   const needle = text.toLowerCase();
   const whole = text.trim();
   if (/^[A-Z0-9]{1,8}-\d{6}-\d{4,}$/.test(whole.toUpperCase())) {

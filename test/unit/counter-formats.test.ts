@@ -2,7 +2,7 @@
 // their layout (never anything the gateway might accept), and days are read in the language's order.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatOf, looksRight, normalise } from '../../renderer/checkout/state/requisiteFormat.ts';
+import { exampleOf, formatOf, looksRight, normalise } from '../../renderer/checkout/state/requisiteFormat.ts';
 import { dayPattern, formatDay, parseDay } from '../../renderer/shared/dates.ts';
 import { humanise } from '../../renderer/shared/labels.ts';
 
@@ -65,4 +65,19 @@ test('a requisite nobody titled is spelt out', () => {
   assert.equal(humanise('cash_point_code'), 'Cash point code');
   assert.equal(humanise('recipient-name'), 'Recipient name');
   assert.equal(humanise('IBAN'), 'Iban');
+});
+
+test('the hint’s example is from the method’s own country, none where the desk has no example', () => {
+  assert.equal(exampleOf('phone', 'TR'), '+905321234567');
+  assert.equal(exampleOf('phone', 'KZ'), '+77011234567');
+  assert.equal(exampleOf('iban', 'TR'), 'TR330006100519786457841326');
+  assert.equal(exampleOf('phone', 'BR'), null);
+  assert.equal(exampleOf('phone', undefined), null);
+  assert.equal(exampleOf('card', 'KZ'), null);
+  for (const country of ['KZ', 'TR', 'UZ', 'GE', 'US']) {
+    const phone = exampleOf('phone', country);
+    assert.ok(phone && looksRight('phone', phone), country);
+    const iban = exampleOf('iban', country);
+    if (iban) assert.ok(looksRight('iban', iban) && iban.startsWith(country), country);
+  }
 });

@@ -34,4 +34,5 @@ test('a scanner typing with the Russian layout on still opens the operation', ()
 test('the Lookup field takes the longest code whole', () => {
   const longest = receiptCode(2147483647, 'x'.repeat(LIMITS.operationNumber));
   assert.ok(longest.length <= RECEIPT_CODE_MAX);
+  assert.ok(RECEIPT_CODE_MAX <= LIMITS.searchText, 'History search takes the whole code too');
 });

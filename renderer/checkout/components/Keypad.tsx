@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { separatorsOf } from '../../../common/amount-input.ts';
+import { localeOf } from '../../../common/enums.ts';
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -6,7 +8,9 @@ type Props = { value: string; onChange(value: string): void };
 
 /** For touch screens; the amount field takes the keyboard and the numpad directly. */
 export function Keypad({ value, onChange }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The separator the app shows amounts with in this language: a comma in Russian and Kazakh.
+  const { decimal } = separatorsOf(localeOf(i18n.language));
   const type = (key: string) => {
     const next = value + key;
     // Stop at two decimals and one point, as the amount format allows no more.
@@ -20,8 +24,8 @@ export function Keypad({ value, onChange }: Props) {
           {digit}
         </button>
       ))}
-      <button type="button" aria-label={t('flow.amount.decimal')} onClick={() => type('.')}>
-        .
+      <button type="button" aria-label={t('flow.amount.decimal')} onClick={() => type(decimal)}>
+        {decimal}
       </button>
       <button type="button" onClick={() => type('0')}>
         0

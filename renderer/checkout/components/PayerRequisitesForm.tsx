@@ -6,7 +6,13 @@ import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { requisiteLabel } from '../../shared/labels.ts';
 import { useCheckout, useSession } from '../state/checkout.ts';
 import { missingRequisites } from '../state/payerDetails.ts';
-import { formatOf, looksRight, normalise } from '../state/requisiteFormat.ts';
+import {
+  exampleOf,
+  formatOf,
+  looksRight,
+  normalise,
+  type RequisiteFormat,
+} from '../state/requisiteFormat.ts';
 
 /**
  * Generated from the session's `payerRequisites`: one field per descriptor, with its format's hint,
@@ -30,6 +36,11 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
   const confirmButton = useFocusOnMount<HTMLButtonElement>();
   const ids = useId();
   const missing = missingRequisites(session, requisites);
+  const hint = (format: RequisiteFormat) => {
+    const example = exampleOf(format, country);
+    if (format === 'card') return t('format.hint.card');
+    return example ? t(`format.hint.${format}`, { example }) : t(`format.hint.${format}Any`);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -93,7 +104,7 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
                 caution ??
                 (sent !== '' && sent !== typed.trim()
                   ? t('format.sentAs', { value: sent })
-                  : format && t(`format.hint.${format}`))}
+                  : format && hint(format))}
             </p>
           </div>
         );

@@ -1,15 +1,16 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../common/enums.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { Keypad } from '../components/Keypad.tsx';
 import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
-import { checkAmount } from '../state/checkAmount.ts';
+import { type AmountCheck, checkAmount } from '../state/checkAmount.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 export function AmountStep() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const method = useCheckout((s) => s.method);
   const frame = useBeforeCreation();
@@ -21,11 +22,38 @@ export function AmountStep() {
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
   if (!method) throw new Error('The amount step needs a payment method');
-  const check = checkAmount(amount, method);
+  const check = checkAmount(amount, method, localeOf(i18n.language));
   const min = format.money(method.minAmount, method.currency);
   const max = format.money(method.maxAmount, method.currency);
-  const problem =
-    !check.ok && check.reason !== 'empty' ? t(`flow.amount.${check.reason}`, { min, max }) : null;
+  const problem = check.ok || check.problem === 'empty' ? null : describe(check);
+  function describe(refused: Exclude<AmountCheck, { ok: true }>): string {
+    const number = (value: string) =>
+      new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 20 }).format(
+        value as Intl.StringNumericLiteral,
+      );
+    switch (refused.problem) {
+      case 'ambiguous':
+        return t('flow.amount.ambiguous', {
+          typed: amount.trim(),
+          thousands: number(refused.thousands),
+          decimal: number(refused.decimal),
+          plain: refused.thousands,
+        });
+      case 'decimals':
+        return t('flow.amount.decimals', { currency: method!.currency, places: refused.places });
+      case 'finerThanCash':
+        return t('flow.amount.finerThanCash', {
+          currency: method!.currency,
+          step: format.money(refused.step, method!.currency),
+        });
+      case 'grouping':
+        return t('flow.amount.grouping', { example: number('1500000') });
+      case 'empty':
+        return '';
+      default:
+        return t(`flow.amount.${refused.problem}`, { min, max });
+    }
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     submitAmount();

@@ -8,6 +8,7 @@ import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { humanise, requisiteLabel } from '../../shared/labels.ts';
+import { useTraining } from '../../shared/state/appState.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { useCheckout } from '../state/checkout.ts';
 
@@ -31,6 +32,9 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   const { busy, run } = useInFlight();
   const [lookup, setLookup] = useState<LookupResult['state'] | null>(null);
   const primary = useFocusOnMount<HTMLButtonElement>();
+  // The training gateway's token is its own: a refusal there is no supervisor's to mend.
+  const trainingRefusal = useTraining() && NEEDS_SUPERVISOR.has(kind);
+  const words = trainingRefusal ? 'error.trainingRefused' : (`error.kinds.${kind}` as const);
 
   const lookUpNow = async () => {
     const state = await run(lookUp);
@@ -41,7 +45,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
 
   return (
     <ScreenFrame
-      title={t(`error.kinds.${kind}.title`)}
+      title={t(`${words}.title`)}
       onBack={() => returnTo(back)}
       type={operation?.type ?? type}
       cash={notCreated ? 'none' : (operation?.cash ?? error.cash)}
@@ -50,9 +54,9 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
       <div className="error-body" data-error-kind={kind}>
         <section className="panel panel-tight">
           <h2>{t('error.whatHappened')}</h2>
-          <p className="lead">{t(`error.kinds.${kind}.what`, { field })}</p>
+          <p className="lead">{t(`${words}.what`, { field })}</p>
           <h2 className="panel-second">{t('error.nextStep')}</h2>
-          <p className="lead">{t(`error.kinds.${kind}.next`)}</p>
+          <p className="lead">{t(`${words}.next`)}</p>
         </section>
         {notCreated && (
           <p className="alert alert-info" role="status">
@@ -88,7 +92,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
             {t('error.startAgain')}
           </button>
         )}
-        {NEEDS_SUPERVISOR.has(kind) && (
+        {NEEDS_SUPERVISOR.has(kind) && !trainingRefusal && (
           <button ref={primary} type="button" className="button-primary" onClick={openSettings}>
             {t('error.openSettings')}
           </button>

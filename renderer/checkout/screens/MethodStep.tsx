@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '../../../common/contract.ts';
+import { localeOf } from '../../../common/enums.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
@@ -53,7 +54,7 @@ function MethodTile({
       <span className="method-meta">
         {t('flow.method.meta', {
           instrument: instrumentLabel(t, method.instrumentType),
-          country: countryName(i18n.language, method.country),
+          country: countryName(localeOf(i18n.language), method.country),
           currency: method.currency,
         })}
       </span>

@@ -1,16 +1,16 @@
+import { type AmountProblem, readAmount } from '../../../common/amount-input.ts';
 import type { PaymentMethod } from '../../../common/contract.ts';
-import { compare, normaliseAmount } from '../../../common/money.ts';
+import { compare } from '../../../common/money.ts';
 
 export type AmountCheck =
   | { ok: true; amount: string }
-  | { ok: false; reason: 'empty' | 'invalid' | 'tooLow' | 'tooHigh' };
+  | ({ ok: false } & (AmountProblem | { problem: 'tooLow' | 'tooHigh' }));
 
-/** Format first, then the method's limits, compared as decimals. */
-export function checkAmount(text: string, method: PaymentMethod): AmountCheck {
-  if (text.trim() === '') return { ok: false, reason: 'empty' };
-  const amount = normaliseAmount(text);
-  if (amount === null) return { ok: false, reason: 'invalid' };
-  if (compare(amount, method.minAmount) < 0) return { ok: false, reason: 'tooLow' };
-  if (compare(amount, method.maxAmount) > 0) return { ok: false, reason: 'tooHigh' };
-  return { ok: true, amount };
+/** Read as the app shows amounts in this locale, then cash's finest step, then the method's limits. */
+export function checkAmount(text: string, method: PaymentMethod, locale: string): AmountCheck {
+  const read = readAmount(text, locale, method.currency);
+  if (!read.ok) return read;
+  if (compare(read.amount, method.minAmount) < 0) return { ok: false, problem: 'tooLow' };
+  if (compare(read.amount, method.maxAmount) > 0) return { ok: false, problem: 'tooHigh' };
+  return read;
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
 import type {
   AppError,
@@ -6,7 +7,7 @@ import type {
   OperationView,
   PaymentMethod,
 } from '../../../common/contract.ts';
-import { normaliseAmount } from '../../../common/money.ts';
+import { localeOf } from '../../../common/enums.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { checkoutApi } from '../api.ts';
 import { checkAmount } from './checkAmount.ts';
@@ -82,7 +83,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       shopId,
       operationType: type,
       paymentMethodId: method?.id ?? '',
-      amount: normaliseAmount(amount) ?? amount,
+      amount: wireAmount(amount, method),
       payerId: payerId.trim(),
     });
     if (result.ok) set({ operation: result.value, refused: null });
@@ -130,7 +131,8 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
 
     submitAmount: () => {
       const { amount, method } = get();
-      if (method && checkAmount(amount, method).ok) navigation().showStep('payer');
+      if (method && checkAmount(amount, method, localeOf(i18next.language)).ok)
+        navigation().showStep('payer');
     },
 
     setPayerId: (payerId) => set({ payerId }),
@@ -244,4 +246,10 @@ export function useSession(): { operation: OperationView; session: OpenSession }
   const operation = useOperation();
   if (!operation.session) throw new Error('No session in the checkout');
   return { operation, session: operation.session };
+}
+
+/** The amount as the wire takes it; text the field refused goes as typed, for the core to refuse. */
+function wireAmount(typed: string, method: PaymentMethod | null): string {
+  const check = method && checkAmount(typed, method, localeOf(i18next.language));
+  return check?.ok ? check.amount : typed;
 }

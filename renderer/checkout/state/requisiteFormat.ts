@@ -56,3 +56,20 @@ export function looksRight(format: RequisiteFormat, value: string): boolean {
       return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(value);
   }
 }
+
+/**
+ * A real-looking example in the method's own country, for the hint under the field: a Turkish
+ * payer's phone is not a Kazakh one. Countries not listed get the hint without an example.
+ */
+const EXAMPLES: Record<string, Partial<Record<'phone' | 'iban', string>>> = {
+  KZ: { phone: '+77011234567', iban: 'KZ86125KZT5004100100' },
+  TR: { phone: '+905321234567', iban: 'TR330006100519786457841326' },
+  UZ: { phone: '+998901234567' },
+  GE: { phone: '+995555123456', iban: 'GE29NB0000000101904917' },
+  US: { phone: '+12025550123' },
+};
+
+export function exampleOf(format: RequisiteFormat, country: string | undefined): string | null {
+  if (format === 'card') return null;
+  return (country && EXAMPLES[country]?.[format]) || null;
+}

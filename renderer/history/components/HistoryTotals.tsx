@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../common/enums.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import type { HistoryTotals as Totals } from '../state/useHistorySearch.ts';
 
@@ -9,7 +10,7 @@ import type { HistoryTotals as Totals } from '../state/useHistorySearch.ts';
 export function HistoryTotals({ totals }: { totals: Totals | undefined }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
   if (totals === undefined) return null;
   if (totals === null) {
     return (

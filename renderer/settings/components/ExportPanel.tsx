@@ -7,6 +7,7 @@ import { type Day, startOfDay, today } from '../../shared/dates.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useResult } from '../../shared/hooks/useResult.ts';
+import { operatorName } from '../../shared/operatorName.ts';
 import { settingsApi } from '../api.ts';
 
 /** The history as CSV, for one shift or a range of days; main's save dialog asks where. */
@@ -59,7 +60,7 @@ export function ExportPanel() {
               <option key={shift.id} value={shift.id}>
                 {t('exportCsv.shiftOption', {
                   number: shift.id,
-                  name: shift.operator,
+                  name: operatorName(t, shift),
                   time: format.time(shift.openedAt),
                 })}
               </option>

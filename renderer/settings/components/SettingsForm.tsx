@@ -185,4 +185,4 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
 }
 
 /** Each language is named in itself, so an agent who cannot read the current one still finds theirs. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', kk: 'Қазақша' };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../common/enums.ts';
 import { type Day, dayPattern, formatDay, parseDay } from '../dates.ts';
 
 type Props = { label: string; value: Day; onChange(value: Day): void };
@@ -10,7 +11,7 @@ type Props = { label: string; value: Day; onChange(value: Day): void };
  */
 export function DateField({ label, value, onChange }: Props) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const locale = localeOf(i18n.language);
   const id = useId();
   const [text, setText] = useState(() => (value ? formatDay(value, locale) : ''));
   const [invalid, setInvalid] = useState(false);

@@ -30,7 +30,9 @@ export function OperationAlerts({ operation }: { operation: OperationView }) {
       )}
       {wait && (
         <p className="alert alert-warning" role="status" data-testid="token-wait">
-          {t(`tokenWait.${wait}`, { shop: operation.shopId, gateway: describeGateway(t, operation) })}
+          {operation.training
+            ? t('tokenWait.training')
+            : t(`tokenWait.${wait}`, { shop: operation.shopId, gateway: describeGateway(t, operation) })}
         </p>
       )}
       {!operation.ownDesk && <p className="alert alert-info">{t('otherDesk')}</p>}

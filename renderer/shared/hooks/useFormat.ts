@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf, spellsMonths } from '../../../common/enums.ts';
 import { formatMoney } from '../../../common/money.ts';
 
 export type Format = {
@@ -15,12 +16,13 @@ export type Format = {
 /** Amounts and times in the current language: local time with its zone, as the agent reads a clock. */
 export function useFormat(): Format {
   const { i18n } = useTranslation();
-  const locale = i18n.language;
+  const locale = localeOf(i18n.language);
+  const month = spellsMonths(i18n.language) ? 'short' : '2-digit';
   return useMemo(() => {
     // dateStyle/timeStyle cannot carry a zone name, so the parts are spelled out.
     const dates = new Intl.DateTimeFormat(locale, {
       year: 'numeric',
-      month: 'short',
+      month,
       day: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
@@ -29,7 +31,7 @@ export function useFormat(): Format {
     });
     const stamps = new Intl.DateTimeFormat(locale, {
       year: 'numeric',
-      month: 'short',
+      month,
       day: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
@@ -37,7 +39,7 @@ export function useFormat(): Format {
     });
     const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
     const dayAndClock = new Intl.DateTimeFormat(locale, {
-      month: 'short',
+      month,
       day: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
@@ -51,5 +53,5 @@ export function useFormat(): Format {
         return (at.toDateString() === new Date().toDateString() ? clock : dayAndClock).format(at);
       },
     };
-  }, [locale]);
+  }, [locale, month]);
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '../../../common/contract.ts';
+import { localeOf } from '../../../common/enums.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { type CountDraft, countedSum, denominationsOf, newCount } from '../state/countDraft.ts';
 
@@ -50,7 +51,7 @@ function CurrencyCount({ draft, invalid, onChange, onRemove }: CurrencyProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const id = useId();
-  const face = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const face = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 });
   const total = countedSum(draft);
   const canSplit = denominationsOf(draft.currency).length > 0;
   return (

@@ -4,6 +4,7 @@ import type { CashLine, OpenOperation, XReport, ZReport } from '../../../common/
 import { compare } from '../../../common/money.ts';
 import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { operatorName } from '../../shared/operatorName.ts';
 import { describeVariance } from '../state/describeVariance.ts';
 
 /** What the X and Z reports share on screen: the shift, the drawer, the operations and what is still open. */
@@ -28,7 +29,7 @@ function ReportFacts({ report }: { report: XReport | ZReport }) {
     <dl className="report-facts panel panel-tight">
       <Fact label={t('report.terminal')} value={shift.terminalId} />
       <Fact label={t('report.shift')} value={String(shift.id)} />
-      <Fact label={t('report.operator')} value={shift.operator} />
+      <Fact label={t('report.operator')} value={operatorName(t, shift)} />
       <Fact label={t('report.opened')} value={format.stamp(shift.openedAt)} />
       {shift.closedAt && <Fact label={t('report.closed')} value={format.stamp(shift.closedAt)} />}
       <Fact label={t('report.operations')} value={String(report.operations)} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { operatorName } from '../../shared/operatorName.ts';
 import { useTraining } from '../../shared/state/appState.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -33,7 +34,7 @@ export function ShiftActions() {
   return (
     <section className="panel panel-tight shift-panel" data-testid="shift-panel">
       <p className="shift-panel-text">
-        <strong>{t('shiftActions.open', { number: shift.id, name: shift.operator })}</strong>{' '}
+        <strong>{t('shiftActions.open', { number: shift.id, name: operatorName(t, shift) })}</strong>{' '}
         {t('shiftActions.since', { time: format.time(shift.openedAt) })}
       </p>
       <ShiftButtons withX />

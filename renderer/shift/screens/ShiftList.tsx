@@ -7,6 +7,7 @@ import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useResult } from '../../shared/hooks/useResult.ts';
+import { operatorName } from '../../shared/operatorName.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { shiftApi } from '../api.ts';
 
@@ -61,7 +62,7 @@ export function ShiftList() {
                     {shift.id}
                     {shift.training && <span className="badge badge-training">{t('shiftBar.training')}</span>}
                   </th>
-                  <td>{shift.operator}</td>
+                  <td>{operatorName(t, shift)}</td>
                   <td>{format.time(shift.openedAt)}</td>
                   <td>{shift.closedAt ? format.time(shift.closedAt) : '—'}</td>
                   <td>
