@@ -11,4 +11,9 @@ if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon
   exit 1
 fi
 export CASHDESK_KEYRING_READY=1
-exec dbus-run-session -- sh -c 'printf pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' sh "$@"
+# The keyring's files go to a folder of this run's own: two runs at once (two terminals, or CI beside
+# a developer) would otherwise share ~/.local/share/keyrings and overwrite each other's items.
+KEYRING_HOME="$(mktemp -d)"
+trap 'rm -rf "$KEYRING_HOME"' EXIT
+export KEYRING_HOME
+dbus-run-session -- sh -c 'printf pass | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' sh "$@"
