@@ -230,6 +230,3 @@ export const events = {
 export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
-
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
