@@ -141,6 +141,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     idle: () => lookups.idle(),
     duplicateInflight: () => lookups.duplicateInflight(),
     durableCommits: () => store.durableCommits(),
+    sql: (statement) => store.probeSql(statement),
   };
   return { core, probe };
 }
