@@ -31,6 +31,7 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'receipts.saveReportPdf',
   'files.suggestPath',
   'app.setIdle',
+  'app.reportError',
   'updates.install',
   'diagnostics.export',
   'history.exportCsv',
