@@ -1,9 +1,13 @@
 // After a crash or a hang, main reloads the screen with ?recovered=1 (main/electron/recovery.ts):
 // the agent reads that nothing was lost, and can dismiss it. And the errors the page does not catch
-// reach main's support log through app.reportError.
+// reach main's support log through app.reportError, where the build's source maps read them back.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { keepSourceMaps, readStack } from '../../scripts/sourcemaps.ts';
 import { until } from '../support/core.ts';
 import { cashInButton, openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
@@ -50,4 +54,44 @@ test('an error thrown in a listener and a rejection nobody awaited reach main’
     ['window.error', 'Error: thrown in a listener'],
     ['window.unhandledrejection', 'Error: nobody awaited this'],
   ]);
+});
+
+test('a screen that throws shows the crash screen, and the error and its component reach main’s log', async (t) => {
+  const h = await startE2E(t, 'crash-guard');
+  const { page } = h;
+  await openHome(page, h.url);
+  // The tray's next answer is one the contract would never let through: rendering it throws.
+  await page.evaluate(() => {
+    type Bridged = { __cashdeskInvoke(channel: string, request: unknown): Promise<unknown> };
+    const bridged = window as unknown as Bridged;
+    const real = bridged.__cashdeskInvoke.bind(window);
+    bridged.__cashdeskInvoke = (channel, request) =>
+      channel === 'history.open'
+        ? Promise.resolve({ ok: true, value: { rows: [{ reason: 'hand_over', operation: null }] } })
+        : real(channel, request);
+    (window as unknown as { __cashdeskEmit(event: string, payload: unknown): void }).__cashdeskEmit(
+      'operation.changed',
+      { localId: -1 },
+    );
+  });
+  await page.getByRole('heading', { name: 'Something went wrong in the desk' }).waitFor();
+  const logged = () =>
+    h.core.log
+      .files()
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('"renderer_error"') && line.includes('"CrashGuard"'));
+  await until(() => logged().length >= 1, 'the CrashGuard report in the log');
+  const line = JSON.parse(logged()[0]!) as { detail: { message: string; stack: string } };
+  assert.match(line.detail.message, /^TypeError: /);
+  // Minified frames, read back with the build's source maps as support would (README).
+  const maps = mkdtempSync(join(tmpdir(), 'cashdesk-maps-'));
+  t.after(() => rmSync(maps, { recursive: true, force: true }));
+  keepSourceMaps(fileURLToPath(new URL('../../dist/', import.meta.url)), maps);
+  const frames = readStack(line.detail.stack, maps);
+  assert.ok(
+    frames.some((frame) => frame.includes('→ renderer/home/components/OpenTray.tsx:')),
+    `the stack reads back to the tray that threw:\n${frames.join('\n')}`,
+  );
 });
