@@ -10,5 +10,8 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     target: 'chrome130',
+    // For reading a logged stack (scripts/sourcemaps.ts); 'hidden': the shipped files name no map,
+    // as none is packaged (electron-builder.yml).
+    sourcemap: 'hidden',
   },
 });

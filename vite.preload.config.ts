@@ -7,6 +7,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'chrome140',
     minify: false,
+    // Kept per release for reading a logged stack, never packaged (electron-builder.yml).
+    sourcemap: 'hidden',
     lib: { entry: 'preload/index.ts', formats: ['cjs'], fileName: () => 'index.cjs' },
     rollupOptions: { external: ['electron'] },
   },

@@ -1,7 +1,9 @@
 // `window.cashdesk`, built from the channel table for any transport: Electron IPC in preload, a page
 // binding in the tests and the browser preview. The IPC channel names are made here and nowhere else.
+// Free of zod (the schemas' types only), so the preload can import it alone.
+
+import { CHANNEL_NAMES } from './channel-names.ts';
 import type { ChannelName, EventName, EventPayload, Request, Response, Result } from './channels.ts';
-import { CHANNEL_NAMES } from './channels.ts';
 
 /** Every IPC channel of the app starts with this; preload sends on nothing else. */
 export const CHANNEL_PREFIX = 'cashdesk:';

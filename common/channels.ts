@@ -172,6 +172,20 @@ export const channels = {
 
   /** The renderer says whether it is on Home and idle there: an update is offered only then. */
   'app.setIdle': channel(z.object({ home: z.boolean() }).strict(), z.object({})),
+  /**
+   * An error the renderer caught (CrashGuard, the window's error and unhandledrejection), for the
+   * support log. Nothing comes back: the renderer learns nothing from main by reporting.
+   */
+  'app.reportError': channel(
+    z
+      .object({
+        message: z.string().max(LIMITS.reportedMessage),
+        stack: z.string().max(LIMITS.reportedStack).optional(),
+        where: z.string().max(LIMITS.reportedWhere).optional(),
+      })
+      .strict(),
+    z.object({}).strict(),
+  ),
   /** The agent accepted "Update ready — install now?": installs only if the desk is still idle. */
   'updates.install': channel(none, z.object({ installing: z.boolean(), hold: UpdateHold.nullable() })),
   /** A zip of the logs, versions, database statistics, connectivity and queue, without secrets. */
@@ -232,6 +246,3 @@ export const events = {
 export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
-
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];

@@ -2,6 +2,7 @@
 // `window.cashdesk` built from it. Imports neither electron nor node, so main, preload and the
 // renderer all take the same declarations.
 export * from './api.ts';
+export * from './channel-names.ts';
 export * from './channels.ts';
 export * from './denominations.ts';
 export * from './desk.ts';

@@ -26,6 +26,10 @@ export const LIMITS = {
   filePath: 1024,
   /** A printer's system name, as the OS reports it. */
   printerName: 256,
+  /** An error the renderer reports for the log (app.reportError): it cuts to these before sending. */
+  reportedMessage: 2000,
+  reportedStack: 8000,
+  reportedWhere: 200,
 } as const;
 
 /**

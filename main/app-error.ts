@@ -4,6 +4,7 @@ import type { AppError, CashAdvice, ErrorKind } from '../common/contract.ts';
 import { GatewayError } from './gateway/errors.ts';
 import { LifecycleError } from './operations/lifecycle.ts';
 import { StoreError } from './store/open.ts';
+import { STORAGE_MESSAGES, storageCause } from './store/sqlite-error.ts';
 import { VaultError } from './vault/index.ts';
 
 /** An error main raises on purpose, already in the agent's terms. */
@@ -61,6 +62,11 @@ export function toAppError(error: unknown, context: { localId?: number; cash?: C
   }
   if (error instanceof StoreError || error instanceof VaultError) {
     return { ...base, kind: 'storage', message: error.message };
+  }
+  const cause = storageCause(error);
+  if (cause) {
+    // The write may have been the write-ahead itself: until it is on disk, no cash may move.
+    return { ...base, kind: 'storage', message: STORAGE_MESSAGES[cause], cash: 'hold' };
   }
   return { ...base, kind: 'internal', message: 'Something went wrong inside CashDesk.' };
 }

@@ -51,4 +51,6 @@ export type CoreProbe = {
   duplicateInflight(): number;
   /** Commits synced to disk so far (what durability costs). */
   durableCommits(): number;
+  /** Runs one statement on the core's own connection (a full disk is brought about this way). */
+  sql(statement: string): unknown[];
 };

@@ -7,6 +7,7 @@ import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
+import { createRendererErrors } from './diagnostics/renderer-errors.ts';
 import { createEvents } from './events.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
@@ -115,6 +116,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   recoverUnsettled(store, journal, lookups);
   day.start();
 
+  const rendererErrors = createRendererErrors(log);
   const handlers: Handlers = {
     ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups, track: pending.track }),
     ...checkoutHandlers(checkout, custody, log),
@@ -131,10 +133,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     ...lookupHandlers({ ...base, lookups }),
     ...day.handlers,
     ...upkeep.handlers({ settings, connectivity: connectivity.snapshot, supervisors: day.supervisorPins }),
+    ...rendererErrors.handlers,
   };
 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
-  const dispatch = createDispatch(day.guard(handlers), log);
+  // Except a renderer's error report: it is logged behind the lock screen too, and is not the agent
+  // at work, so it keeps no idle desk awake.
+  const dispatch = createDispatch({ ...day.guard(handlers), ...rendererErrors.handlers }, log);
   let closing: Promise<void> | undefined;
   const core: Core = {
     invoke(channel, request) {
@@ -152,6 +157,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       closing ??= (async () => {
         // Token updates and the announcements after them finish before the database closes.
         await pending.close();
+        rendererErrors.close();
         lookups.close();
         events.clear();
         await day.close();
@@ -165,6 +171,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     idle: () => lookups.idle(),
     duplicateInflight: () => lookups.duplicateInflight(),
     durableCommits: () => store.durableCommits(),
+    sql: (statement) => store.probeSql(statement),
   };
   return { core, probe };
 }

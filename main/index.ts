@@ -6,15 +6,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import electronUpdater from 'electron-updater';
-import { createCore } from './core.ts';
+import { type Core, createCore } from './core.ts';
 import { bindIpc } from './electron/ipc.ts';
 import { createElectronPrinter } from './electron/print.ts';
+import { logUncaught } from './electron/process-errors.ts';
+import { closeBeforeQuit } from './electron/quit.ts';
+import { recoverRenderer } from './electron/recovery.ts';
 import { appProtocolHandler, denyPermissions, lockDownApp } from './electron/security.ts';
+import { runStartup } from './electron/startup.ts';
 import { startUpdates } from './electron/updater.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
+import { createLog } from './log.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererRoot = join(here, '..', 'renderer');
+const pageUrl = `${APP_ORIGIN}/index.html`;
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -31,45 +37,60 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit());
   lockDownApp(app);
 
-  void app.whenReady().then(async () => {
-    denyPermissions(session.defaultSession);
-    protocol.handle(APP_SCHEME, appProtocolHandler(rendererRoot));
+  const dataDir = join(app.getPath('userData'), 'data');
+  const logFile = join(dataDir, 'cashdesk.log');
+  let core: Core | null = null;
+  // Until the core opens its log (which also knows the token to scrub), the shell writes the same file.
+  const shellLog = createLog(logFile);
+  logUncaught(process, () => core?.log ?? shellLog);
 
-    const core = await createCore({
-      dataDir: join(app.getPath('userData'), 'data'),
-      version: app.getVersion(),
-      runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
-      printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
-    });
-    bindIpc(ipcMain, core, () => window);
-    const stopUpdates = startUpdates(electronUpdater.autoUpdater, core);
-    app.on('before-quit', () => {
-      stopUpdates();
-      void core.close();
-    });
+  void app.whenReady().then(() =>
+    runStartup({ app, dialog, logFile }, async () => {
+      denyPermissions(session.defaultSession);
+      protocol.handle(APP_SCHEME, appProtocolHandler(rendererRoot));
 
-    const state = await core.invoke('app.getState', {});
-    const kiosk = state.ok && (state.value as { settings: { kiosk: boolean } }).settings.kiosk;
-    window = new BrowserWindow({
-      width: 1280,
-      height: 800,
-      show: false,
-      kiosk,
-      fullscreen: kiosk,
-      backgroundColor: '#f6f7f9',
-      webPreferences: {
-        preload: join(here, '..', 'preload', 'index.cjs'), // eng-disable PRELOAD_JS_CHECK: our own bundled, sandboxed preload; it exposes only the contract's invoke wrappers (test/unit/preload.test.ts)
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        experimentalFeatures: false,
-        webviewTag: false,
-        spellcheck: false,
-      },
-    });
-    window.once('ready-to-show', () => window?.show());
-    await window.loadURL(`${APP_ORIGIN}/index.html`);
-  });
+      const started = await createCore({
+        dataDir,
+        version: app.getVersion(),
+        runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
+        printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
+      });
+      core = started;
+      bindIpc(ipcMain, started, () => window);
+      const stopUpdates = startUpdates(electronUpdater.autoUpdater, started);
+      closeBeforeQuit(
+        app,
+        async () => {
+          stopUpdates();
+          await started.close();
+        },
+        started.log,
+      );
+
+      const state = await started.invoke('app.getState', {});
+      const kiosk = state.ok && (state.value as { settings: { kiosk: boolean } }).settings.kiosk;
+      window = new BrowserWindow({
+        width: 1280,
+        height: 800,
+        show: false,
+        kiosk,
+        fullscreen: kiosk,
+        backgroundColor: '#f6f7f9',
+        webPreferences: {
+          preload: join(here, '..', 'preload', 'index.cjs'), // eng-disable PRELOAD_JS_CHECK: our own bundled, sandboxed preload; it exposes only the contract's invoke wrappers (test/unit/preload.test.ts)
+          contextIsolation: true,
+          sandbox: true,
+          nodeIntegration: false,
+          webSecurity: true,
+          allowRunningInsecureContent: false,
+          experimentalFeatures: false,
+          webviewTag: false,
+          spellcheck: false,
+        },
+      });
+      recoverRenderer(window.webContents, pageUrl, started.log);
+      window.once('ready-to-show', () => window?.show());
+      await window.loadURL(pageUrl);
+    }),
+  );
 }

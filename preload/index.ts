@@ -1,7 +1,8 @@
 // The renderer's only door into main: `window.cashdesk`, built from the contract's channel table.
 // No logic here, and no raw ipcRenderer: listeners never see Electron's event object.
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildApi, callChannel, eventChannel } from '../common/contract.ts';
+// api.ts, not contract.ts: the names only, so neither zod nor the schemas end up in this bundle.
+import { buildApi, callChannel, eventChannel } from '../common/api.ts';
 
 const api = buildApi(
   (channel, request) => ipcRenderer.invoke(callChannel(channel), request),

@@ -14,6 +14,7 @@ import { Settings } from './settings/screens/Settings.tsx';
 import { AttentionNotices } from './shared/components/AttentionNotices.tsx';
 import { CrashGuard } from './shared/components/CrashGuard.tsx';
 import { LookupNotices } from './shared/components/LookupNotices.tsx';
+import { RecoveredBanner } from './shared/components/RecoveredBanner.tsx';
 import { TopBar } from './shared/components/TopBar.tsx';
 import { TrainingBanner } from './shared/components/TrainingBanner.tsx';
 import { useAppState } from './shared/state/appState.ts';
@@ -53,6 +54,7 @@ export function App() {
           <TopBar />
         </header>
         <main className="app-main">
+          <RecoveredBanner />
           <AttentionNotices />
           <LookupNotices />
           {/* Keyed so every screen mounts fresh: focus and local state start over on each visit. */}

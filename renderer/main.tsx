@@ -7,9 +7,11 @@ import { followOperation } from './checkout/state/followOperation.ts';
 import { initI18n } from './i18n/index.ts';
 import { reportActivity } from './shared/activity.ts';
 import { bindCoreEvents } from './shared/coreEvents.ts';
+import { reportWindowErrors } from './shared/reportError.ts';
 import { useAppState } from './shared/state/appState.ts';
 import { useDesk } from './shared/state/desk.ts';
 
+reportWindowErrors();
 initI18n();
 bindCoreEvents();
 followOperation();

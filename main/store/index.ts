@@ -41,6 +41,8 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
       createPrivateFile(file);
       return backup(db, file);
     },
+    /** One statement on the core's own connection, for the test probe: limits such as max_page_count hold per connection. */
+    probeSql: (sql: string): unknown[] => db.prepare(sql).all(),
     close: () => db.close(),
   };
 }

@@ -10,9 +10,12 @@ export type StoreErrorKind = 'newer_version' | 'migration_mismatch' | 'unreadabl
 export class StoreError extends Error {
   override readonly name = 'StoreError';
   readonly kind: StoreErrorKind;
-  constructor(kind: StoreErrorKind, message: string) {
+  /** For 'newer_version': the schema the file holds, and the newest this app knows. */
+  readonly schema: { found: number; known: number } | undefined;
+  constructor(kind: StoreErrorKind, message: string, schema?: { found: number; known: number }) {
     super(message);
     this.kind = kind;
+    this.schema = schema;
   }
 }
 
@@ -66,6 +69,7 @@ function checkCompatible(applied: AppliedMigration[]): void {
     throw new StoreError(
       'newer_version',
       `This database was written by a newer CashDesk (schema ${newest}; this app knows ${MIGRATIONS.length}). Update the app; the data is left untouched.`,
+      { found: newest, known: MIGRATIONS.length },
     );
   }
   for (const row of applied) {

@@ -7,6 +7,7 @@ export const en = {
     training: 'TRAINING',
     trainingNote: 'Practice mode: no real money moves.',
     language: 'Language',
+    recovered: 'CashDesk restarted this screen after a problem. Nothing was lost: every operation is kept.',
     dismiss: 'Dismiss',
   },
   common: {

@@ -12,6 +12,8 @@ export const kk: Catalogue = {
     training: 'ОҚУ РЕЖИМІ',
     trainingNote: 'Жаттығу режимі: нақты ақша қозғалмайды.',
     language: 'Тіл',
+    recovered:
+      'CashDesk бұл экранды ақаудан кейін қайта іске қосты. Ештеңе жоғалған жоқ: барлық операция сақталды.',
     dismiss: 'Жасыру',
   },
   common: {

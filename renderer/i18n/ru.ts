@@ -8,6 +8,7 @@ export const ru: Catalogue = {
     training: 'ОБУЧЕНИЕ',
     trainingNote: 'Учебный режим: реальные деньги не движутся.',
     language: 'Язык',
+    recovered: 'CashDesk перезапустил этот экран после сбоя. Ничего не потеряно: все операции сохранены.',
     dismiss: 'Скрыть',
   },
   common: {

@@ -53,6 +53,28 @@ test('the fuses are flipped at packaging (security checklist)', () => {
   });
 });
 
+/** Whether electron-builder packs `path`: the last of `files` that matches it decides, `!` excludes. */
+function packaged(path: string): boolean {
+  let included = false;
+  for (const pattern of [config.files ?? []].flat() as string[]) {
+    const excluding = pattern.startsWith('!');
+    if (matchesGlob(path, excluding ? pattern.slice(1) : pattern)) included = !excluding;
+  }
+  return included;
+}
+
+test('the bundles are packaged and their source maps are not (they are kept per release instead)', () => {
+  for (const bundle of [
+    'dist/main/index.js',
+    'dist/preload/index.cjs',
+    'dist/renderer/assets/index-Ab12.js',
+  ]) {
+    assert.equal(packaged(bundle), true, bundle);
+    assert.equal(packaged(`${bundle}.map`), false, `${bundle}.map`);
+  }
+  assert.equal(packaged('release/0.1.0/sourcemaps/main/index.js.map'), false);
+});
+
 test('keytar’s native module is unpacked from the asar archive', () => {
   assert.equal(config.asar, true);
   const patterns = [config.asarUnpack ?? []].flat();

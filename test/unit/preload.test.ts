@@ -1,7 +1,8 @@
 // The built preload, loaded with a stand-in for the `electron` module (Electron cannot run here):
-// it must expose exactly the contract's namespaced API and nothing of ipcRenderer itself.
+// it must expose exactly the contract's namespaced API and nothing of ipcRenderer itself, and carry
+// the channel names only: neither zod nor the schemas, a few KB.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -71,4 +72,13 @@ test('event listeners get the payload only, and unsubscribe', () => {
   assert.deepEqual(got, [[{ localId: 1 }]]);
   off();
   assert.equal(listeners.get(channel)?.length, 0);
+});
+
+test('the bundle is at most 10 KB and holds no zod (the names only, not the schemas)', () => {
+  assert.ok(existsSync(bundle), 'run `npm run build:main` first');
+  const bytes = statSync(bundle).size;
+  assert.ok(bytes <= 10 * 1024, `dist/preload/index.cjs is ${bytes} bytes`);
+  const text = readFileSync(bundle, 'utf8');
+  assert.doesNotMatch(text, /zod|ZodType|safeParse/i);
+  assert.doesNotMatch(text, /big\.js|Big\.DP/);
 });

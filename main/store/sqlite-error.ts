@@ -1,0 +1,48 @@
+// What a node:sqlite error at run time means for the agent. node:sqlite throws a plain Error with
+// code 'ERR_SQLITE_ERROR' and SQLite's (extended) result code in `errcode`; the low byte is the
+// primary code (checked against Node 24: a max_page_count cap gives 13, a read-only connection 8, a
+// second connection's lock with busy_timeout 0 gives 5, an overwritten page 11).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_CORRUPT = 11;
+const SQLITE_FULL = 13;
+const SQLITE_NOTADB = 26;
+
+export type StorageCause = 'full' | 'read_only' | 'corrupt' | 'busy' | 'io';
+
+/** Nothing that failed to be recorded may be acted on at the counter: each ends with the cash rule. */
+const NOT_RECORDED = 'Do not hand over or take cash until it is recorded.';
+
+export const STORAGE_MESSAGES: Readonly<Record<StorageCause, string>> = {
+  full: `The disk is full: CashDesk cannot record anything. Free space, then try again. ${NOT_RECORDED}`,
+  read_only: `CashDesk's data folder has become read-only: nothing can be recorded. Ask IT to make it writable again, then try again. ${NOT_RECORDED}`,
+  corrupt:
+    'The local database is damaged: CashDesk cannot trust what it reads. Do not hand over or take cash. Call a supervisor: export diagnostics, then restore the latest backup.',
+  busy: `The local database is held by another program (a backup or an antivirus scan): nothing was recorded. Try again in a moment. ${NOT_RECORDED}`,
+  io: `The disk could not be read or written: nothing was recorded. Check the disk, then try again. ${NOT_RECORDED}`,
+};
+
+/** The cause of a node:sqlite error, or null for anything else (a constraint is a bug, not storage). */
+export function storageCause(error: unknown): StorageCause | null {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_SQLITE_ERROR') return null;
+  const errcode = (error as { errcode?: unknown }).errcode;
+  if (typeof errcode !== 'number') return null;
+  switch (errcode & 0xff) {
+    case SQLITE_FULL:
+      return 'full';
+    case SQLITE_READONLY:
+      return 'read_only';
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return 'corrupt';
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return 'busy';
+    case SQLITE_IOERR:
+      return 'io';
+    default:
+      return null;
+  }
+}
