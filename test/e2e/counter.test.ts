@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { OperationView } from '../../common/contract.ts';
 import { COMMIT_THEN_DROP } from '../../main/sandbox/server.ts';
 import { foreignOperation, REQUISITE_VALUES, until } from '../support/core.ts';
-import { cashInButton, confirmPhone, openHome, startCashPayin } from './flows.ts';
+import { cashInButton, confirmPhone, custodyButton, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
 
 type Language = 'en' | 'ru';
@@ -149,7 +149,7 @@ async function walkCheckout(h: E2E, language: Language, size: Size): Promise<voi
   await training.waitFor();
   await check('waiting-payout', training, 'payout');
   await training.click();
-  const handOver = page.getByTestId('record-cash');
+  const handOver = custodyButton(page);
   await handOver.waitFor();
   await check('completed-payout', handOver, 'payout');
   await handOver.click();
@@ -170,7 +170,7 @@ async function walkCheckout(h: E2E, language: Language, size: Size): Promise<voi
   await fields.first().fill(REQUISITE_VALUES.phone!);
   await check('details-payin', confirm, 'payin');
   await page.keyboard.press('Enter');
-  const received = page.getByTestId('record-cash');
+  const received = custodyButton(page);
   await received.waitFor();
   await check('waiting-payin', received, 'payin');
   await received.click();
@@ -234,7 +234,7 @@ test('a requisite the gateway refuses is marked at its field, the session and th
       ['+77011234567'],
     );
     await page.getByRole('button', { name: words.confirmTraining }).click();
-    await page.getByTestId('record-cash').click();
+    await custodyButton(page).click();
     await page.locator('.cash-banner[data-custody="received"]').waitFor();
     await page.locator('.actions .button-primary').first().click();
     await page.locator('.tile-payin').waitFor();
@@ -360,7 +360,7 @@ test('no codes, raw names or English reach the agent; the raw values wait behind
   await page.getByText('Cash point address').waitFor();
   assert.doesNotMatch(await visibleText(), codes);
   await confirmPhone(page);
-  await page.getByTestId('record-cash').click();
+  await custodyButton(page).click();
   await page.getByRole('button', { name: 'Confirm (training)' }).click();
   await page.getByRole('heading', { name: 'Completed' }).waitFor();
   const number = await page.getByTestId('operation-number').innerText();

@@ -8,7 +8,7 @@ import type { OperationEvent, OperationView } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
 import { foreignOperation, until } from '../support/core.ts';
 import { goLiveInSettings, openSettings, setSupervisorPin, signIn, startCashPayout } from './day-flows.ts';
-import { cashInButton, confirmPhone, createThroughCore, openHome, startCashPayin } from './flows.ts';
+import { cashInButton, confirmPhone, createThroughCore, custodyButton, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
 
 /** Counts the notices' tones: every oscillator the page starts. */
@@ -88,7 +88,7 @@ test('a payout completed while the agent is on Home: a notice, and the cash hand
   assert.equal(await notices.count(), 1);
   await h.screen('detail-hand-over');
 
-  await page.getByRole('button', { name: 'Cash handed over: KZT\u00a020,000.00' }).click();
+  await custodyButton(page, 'Cash handed to the payer: KZT\u00a020,000.00').click();
   await page
     .locator('.cash-banner')
     .getByText(/^Cash handed over at \d{1,2}:\d\d/)
@@ -141,7 +141,7 @@ test('a payin: the cash received is recorded at the counter, and the tray stops 
   await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
   const number = await page.getByTestId('operation-number').innerText();
   assert.match(await page.locator('.cash-banner').innerText(), /Take the cash from the payer/);
-  const received = page.getByRole('button', { name: 'Cash received: KZT\u00a05,000.00' });
+  const received = custodyButton(page, 'Cash received from the payer: KZT\u00a05,000.00');
   await received.waitFor();
   await h.screen('waiting-take-cash');
   await smallScreen(h, 'waiting-take-cash');

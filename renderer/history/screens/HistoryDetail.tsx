@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { StartAgainButton } from '../../checkout/components/StartAgainButton.tsx';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
+import { deskApi } from '../../shared/api.ts';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
@@ -36,9 +37,16 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   useEffect(() => {
     void load();
     // Reload on every push for this operation: the event log grows along with the status.
-    return historyApi.onOperationChanged((view) => {
-      if (view.localId === localId) void load();
-    });
+    const unsubscribe = [
+      historyApi.onOperationChanged((view) => {
+        if (view.localId === localId) void load();
+      }),
+      // What may be recorded depends on the desk too: a shift opened or closed changes the answer.
+      deskApi.onDeskChanged(() => void load()),
+    ];
+    return () => {
+      for (const off of unsubscribe) off();
+    };
   }, [load, localId]);
   const refresh = async () => {
     const result = await run(() => historyApi.refresh({ localId }));
