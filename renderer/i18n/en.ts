@@ -53,10 +53,10 @@ export const en = {
         'The cash was handed over, but the gateway no longer reads it as completed: a supervisor settles it.',
     },
   },
-  /** On every operation that is not of the desk's money now, above the cash banner. */
+  /** On every operation whose money is not the desk's now; the line break is kept beside a title. */
   mark: {
-    training: 'TRAINING – NO REAL MONEY',
-    live: 'LIVE – REAL MONEY',
+    training: 'TRAINING –\nNO REAL MONEY',
+    live: 'LIVE –\nREAL MONEY',
   },
   notCreated: {
     title: 'Not created: no money moved',
@@ -325,7 +325,6 @@ export const en = {
       reason: 'Reason',
       pin: 'Supervisor PIN',
       submit: 'Reverse the cash record',
-      done: 'The cash record is reversed.',
     },
   },
   mismatch: {

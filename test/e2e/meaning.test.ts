@@ -77,7 +77,7 @@ test('training money seen in Live: marked TRAINING everywhere, no hand-over advi
   await row.click();
   const mark = page.getByTestId('money-mark');
   await mark.waitFor();
-  assert.equal(await mark.innerText(), 'TRAINING – NO REAL MONEY');
+  assert.equal((await mark.innerText()).replace(/\s+/g, ' '), 'TRAINING – NO REAL MONEY');
   // Above the fold: the mark is in the first screenful, above the cash banner.
   const markBox = await mark.boundingBox();
   const bannerBox = await banner(page).boundingBox();
@@ -293,4 +293,67 @@ test('a double Enter when the custody step appears records nothing; a deliberate
     ['received'],
   );
   await bothLanguages(h, 'cash-received', 'Наличные приняты в');
+});
+
+test('the same payer twice: their open operation is shown first, and a new one is a deliberate step', async (t) => {
+  const h = await startE2E(t, 'meaning-same-payer');
+  const { page, core } = h;
+  const waiting = await createThroughCore(core, {
+    type: 'payout',
+    shopId: 1001,
+    amount: '20000',
+    payerId: 'PAYER-TWICE',
+  });
+  await openHome(page, h.url);
+  await page.getByRole('button', { name: /^Cash out/ }).click();
+  await page.getByRole('button', { name: /^Cash KZT/ }).click();
+  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('7000');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('PAYER-TWICE');
+  await page.keyboard.press('Enter');
+
+  const notice = page.getByTestId('same-payer');
+  await notice
+    .getByText(
+      `PAYER-TWICE has a KZT\u00a020,000.00 cash out waiting (${waiting.operationNumber}). Open it, or start a new one anyway.`,
+    )
+    .waitFor();
+  // Opening it is where focus starts: the Enter of a scanner never starts a second one.
+  assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Open it/);
+  await bothLanguages(h, 'same-payer', 'Всё равно начать новую');
+  await notice.getByRole('button', { name: /^Open it/ }).press('Enter');
+  await page.getByRole('heading', { name: `Operation ${waiting.operationNumber}` }).waitFor();
+  await page.keyboard.press('Escape');
+
+  await notice.getByRole('button', { name: 'Start a new one anyway' }).click();
+  await page.getByRole('heading', { name: 'Check and confirm' }).waitFor();
+  assert.notEqual(await page.getByTestId('operation-number').innerText(), waiting.operationNumber);
+});
+
+test('a supervisor reverses a cash record made by mistake, with its reason', async (t) => {
+  const h = await startE2E(t, 'meaning-reversal');
+  const { page, core } = h;
+  const payin = await createThroughCore(core, {
+    type: 'payin',
+    shopId: 1001,
+    amount: '5000',
+    payerId: 'PAYER-OOPS',
+  });
+  await must(core.invoke, 'checkout.recordCash', { localId: payin.localId, action: 'received' });
+  await openHome(page, h.url);
+  await trayRow(page, payin).click();
+  const records = page.getByTestId('custody-records');
+  await records.getByText('Cash received: KZT\u00a05,000.00').waitFor();
+
+  const reverse = page.getByTestId('reverse-custody');
+  await reverse.getByText('Reverse the cash record').first().click();
+  await reverse.getByRole('textbox', { name: 'Reason' }).fill('Recorded for the wrong payer');
+  await bothLanguages(h, 'reverse', 'Отменить запись о наличных');
+  await reverse.getByRole('button', { name: 'Reverse the cash record' }).click();
+  // Nothing is left to reverse: the action goes, and the records list says what was done and why.
+  await reverse.waitFor({ state: 'detached' });
+  await records.getByText('Reason: Recorded for the wrong payer').waitFor();
+  await bothLanguages(h, 'reversed', 'Отменено старшим кассиром');
+  const kinds = (await detailOf(core, payin.localId)).custody.map((record) => record.kind);
+  assert.deepEqual(kinds, ['received', 'reversal']);
 });

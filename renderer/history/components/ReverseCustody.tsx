@@ -19,7 +19,6 @@ export function ReverseCustody({ operation, onReversed }: Props) {
   const [reason, setReason] = useState('');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<AppError | null>(null);
-  const [done, setDone] = useState(false);
   const wait = usePinWait(error);
   const { busy, run } = useInFlight();
   const ids = useId();
@@ -39,17 +38,12 @@ export function ReverseCustody({ operation, onReversed }: Props) {
     if (!result.ok) return setError(result.error);
     setError(null);
     setReason('');
-    setDone(true);
+    // The record is reversed: the core no longer offers this action, and the records list says why.
     onReversed(result.value);
   };
   return (
     <details className="panel panel-tight reverse-custody" data-testid="reverse-custody">
       <summary>{t('custody.reverse.title')}</summary>
-      {done && (
-        <p className="alert alert-info" role="status">
-          {t('custody.reverse.done')}
-        </p>
-      )}
       <form className="stack" onSubmit={submit} noValidate>
         <p className="hint">{t('custody.reverse.lead')}</p>
         <label htmlFor={`${ids}-reason`}>{t('custody.reverse.reason')}</label>

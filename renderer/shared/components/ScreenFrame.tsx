@@ -65,6 +65,8 @@ export function ScreenFrame(props: Props) {
         <h1 id={headingId} ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        {/* Whose money it is, at the top beside the title: never below the fold, never missed. */}
+        {meaning && <MoneyMark meaning={meaning} />}
         {type && (
           <span className={`badge badge-${type} step-type`} data-testid="step-type">
             {t(`type.${type}`)}
@@ -72,8 +74,6 @@ export function ScreenFrame(props: Props) {
         )}
         {aside}
       </div>
-      {/* Whose money it is goes first, above the advice, so it is never below the fold. */}
-      {meaning && <MoneyMark meaning={meaning} />}
       {cash && (
         <CashBanner
           cash={cash}
