@@ -7,6 +7,8 @@ export const checkoutApi = {
   createOperation: (request: Request<'checkout.createOperation'>) =>
     window.cashdesk.checkout.createOperation(request),
   abandon: (request: Request<'checkout.abandon'>) => window.cashdesk.checkout.abandon(request),
+  startAgain: (request: Request<'checkout.startAgain'>) => window.cashdesk.checkout.startAgain(request),
+  openForPayer: (request: Request<'history.openForPayer'>) => window.cashdesk.history.openForPayer(request),
   confirmTraining: (request: Request<'checkout.confirmTraining'>) =>
     window.cashdesk.checkout.confirmTraining(request),
   refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),

@@ -33,17 +33,44 @@ export const en = {
     hold: 'Do not give or take cash',
     accept: 'Take the cash from the payer',
     hand_over: 'Hand the cash to the payer',
+    return: 'Give the cash back to the payer: {{amount}}',
     none: 'Do not give or take cash',
+    // One sentence for each of the core's reasons why no cash moves (common/enums.ts CASH_NOTES).
     note: {
-      notCreated: 'The operation is not created yet.',
+      not_created: 'The operation is not created yet.',
       creating: 'The gateway has not answered yet.',
-      unknown: 'The gateway’s answer was lost: the desk is finding out whether the operation exists.',
-      payoutWaiting: 'Hand over the cash only once the status reads Completed.',
+      outcome_unknown: 'The gateway’s answer was lost: the desk is finding out whether the operation exists.',
+      ended: 'Nothing was created at the gateway.',
+      failed: 'The gateway ended it without completing it: no money moved.',
+      waiting: 'Hand over the cash only once the status reads Completed.',
       stuck: 'The gateway status is “{{status}}”: this operation will not complete as it stands.',
       mismatch: 'The gateway holds other figures: a supervisor must settle it.',
-      otherDesk: 'It was run at another desk.',
-      ended: 'Nothing was created at the gateway.',
+      correction: 'The gateway marks it a correction: a supervisor settles it; it moves no cash of its own.',
+      other_desk: 'It was run at another desk.',
+      not_cash: 'Not a cash method: no cash at this desk. The payer uses the requisites shown.',
+      training_in_live: 'Training money: no real cash moves in Live.',
+      recorded: 'The cash is recorded.',
+      handed_over_not_captured:
+        'The cash was handed over, but the gateway no longer reads it as completed: a supervisor settles it.',
     },
+  },
+  /** On every operation whose money is not the desk's now; the line break is kept beside a title. */
+  mark: {
+    training: 'TRAINING –\nNO REAL MONEY',
+    live: 'LIVE –\nREAL MONEY',
+  },
+  notCreated: {
+    title: 'Not created: no money moved',
+    body: 'The gateway never created this operation. Nothing was paid, and no cash changes hands.',
+    startAgain: 'Start again with the same details',
+  },
+  samePayer: {
+    title: 'This payer already has an open operation',
+    waiting: '{{payer}} has a {{amount}} {{type}} waiting ({{number}}). Open it, or start a new one anyway.',
+    payin: 'cash in',
+    payout: 'cash out',
+    open: 'Open it',
+    anyway: 'Start a new one anyway',
   },
   type: {
     payin: 'Cash in',
@@ -122,6 +149,8 @@ export const en = {
     tokenRejected:
       'The gateway rejected this desk’s token. Stop and ask a supervisor for a new token in Settings.',
     tokenMissing: 'No gateway token is set for this shop. Ask a supervisor to enter one in Settings.',
+    noShiftTraining: 'Start training first: no operation can start without a shift.',
+    noShiftLive: 'Sign in first: no operation can start without a shift.',
   },
   settings: {
     parts: {
@@ -269,18 +298,43 @@ export const en = {
   },
   custody: {
     record: {
-      received: 'Cash received: {{amount}}',
-      handed_over: 'Cash handed over: {{amount}}',
+      received: 'Cash received from the payer: {{amount}}',
+      handed_over: 'Cash handed to the payer: {{amount}}',
+      returned: 'Cash given back to the payer: {{amount}}',
     },
     at: {
       received: 'Cash received at {{time}}',
       handed_over: 'Cash handed over at {{time}}',
+      returned: 'Cash given back at {{time}}',
     },
     badge: {
       received: 'Received {{time}}',
       handed_over: 'Handed over {{time}}',
     },
     recorded: '{{what}}: {{amount}}, terminal {{terminal}}',
+    refused: {
+      no_shift: 'Sign in to open a shift first.',
+      no_shift_training: 'Start training to open a shift first: no cash is recorded without one.',
+      other_mode_training: 'Training money: no real cash moves in Live.',
+      other_mode_live: 'A live operation: switch to Live and sign in to record its cash.',
+      closing: 'The shift is closing: no cash can be recorded in it now.',
+    },
+    kind: {
+      received: 'Cash received: {{amount}}',
+      handed_over: 'Cash handed over: {{amount}}',
+      returned: 'Cash given back: {{amount}}',
+      reversal: 'Reversed by the supervisor: {{amount}}',
+    },
+    records: 'Cash records',
+    entry: '{{time}} · {{operator}} · terminal {{terminal}}',
+    reason: 'Reason: {{reason}}',
+    reverse: {
+      title: 'Reverse the cash record',
+      lead: 'Only for a cash record made by mistake. The supervisor’s PIN is needed each time.',
+      reason: 'Reason',
+      pin: 'Supervisor PIN',
+      submit: 'Reverse the cash record',
+    },
   },
   mismatch: {
     title: 'The gateway holds other figures than were entered',
@@ -312,6 +366,10 @@ export const en = {
       hand_over: 'Completed: hand over the cash',
       cash_not_captured: 'Cash received at {{time}}, not yet confirmed',
       mismatch: 'Mismatch: a supervisor must settle it',
+      return_cash: 'Cancelled: give {{amount}} back to the payer',
+      handed_over_not_captured: 'Cancelled after the cash was handed over: supervisor',
+      correction: 'Correction: supervisor',
+      stuck: 'Status {{status}}: no cash moves',
     },
     showAll: 'Show all {{count}}',
     showFewer: 'Show fewer',
@@ -322,6 +380,10 @@ export const en = {
     failed: 'Operation {{number}} did not complete: {{status}}. Do not give or take cash.',
     mismatch:
       'Operation {{number}}: the gateway holds other figures. Hold the cash; a supervisor must settle it.',
+    return_cash: 'Operation {{number}} was cancelled: give {{amount}} back to the payer.',
+    handed_over_not_captured:
+      'Operation {{number}} was cancelled after the cash was handed over: a supervisor must settle it.',
+    correction: 'Operation {{number}} is a correction: a supervisor must settle it.',
     open: 'Open',
   },
   receipt: {
@@ -442,7 +504,6 @@ export const en = {
     },
     lookUp: 'Look it up now',
     lookupQueued: 'Offline: the lookup is queued. This screen updates when the answer arrives.',
-    resolvedNotCreated: 'Resolved: the gateway never created this operation. No cash changes hands.',
     openSettings: 'Open Settings',
     startAgain: 'Start again',
     /** In training the token is the built-in gateway's own: nothing for a supervisor to do. */
@@ -574,7 +635,6 @@ export const en = {
     results: 'Operations',
     empty: 'No operations match.',
     loading: 'Loading…',
-    training: 'Training',
     detailTitle: 'Operation {{number}}',
     origin: 'Show',
     originCounter: 'This desk',
@@ -623,7 +683,8 @@ export const en = {
   shiftActions: {
     none: 'No shift is open.',
     noneTraining:
-      'In training a shift opens by itself with the first operation; sign in to practise a whole day.',
+      'In training, start a training shift first: no operation starts and no cash is recorded without one. Sign in instead to practise a whole day.',
+    startTraining: 'Start training',
     noneLive: 'Sign in and count the opening float before the first payer.',
     signIn: 'Sign in and open a shift',
     open: 'Shift {{number}} · {{name}}',
@@ -715,6 +776,10 @@ export const en = {
     float: 'Opening float',
     received: 'Received',
     handedOver: 'Handed over',
+    returned: 'Given back',
+    reversed: 'Reversed by the supervisor',
+    reversals: 'Cash records reversed by the supervisor',
+    reversal: '{{number}}: {{what}} · {{time}} · {{operator}} — {{reason}}',
     added: 'Added',
     removed: 'To the safe',
     expected: 'Expected',
@@ -754,6 +819,9 @@ export const en = {
     handed_over_not_captured: 'cash handed over, but the gateway no longer reads it as completed',
     mismatch: 'the gateway holds other figures than those entered',
     outcome_unknown: 'still not known whether the gateway created it',
+    return_cash: 'cash received, then the gateway ended it: the cash is to be given back',
+    correction: 'the gateway marks it a correction',
+    stuck: 'a status the desk does not know: no cash moves on it',
   },
   shifts: {
     title: 'Shifts and Z reports',

@@ -35,12 +35,16 @@ export const deskApi = {
   unlock: (request: Request<'desk.unlock'>) => window.cashdesk.desk.unlock(request),
   touch: () => window.cashdesk.desk.touch({}),
   unlockSupervisor: (request: Request<'supervisor.unlock'>) => window.cashdesk.supervisor.unlock(request),
+  /** Training only: the agent starts the training shift by hand; nothing starts without one. */
+  openTraining: () => window.cashdesk.shift.openTraining({}),
   onDeskChanged: (listener: Listener<'desk.changed'>) => window.cashdesk.on('desk.changed', listener),
 };
 
 /** What every operation screen shares: recording the cash, asking for its status, and its pushes. */
 export const operationApi = {
   recordCash: (request: Request<'checkout.recordCash'>) => window.cashdesk.checkout.recordCash(request),
+  reverseCustody: (request: Request<'custody.reverse'>) => window.cashdesk.custody.reverse(request),
+  startAgain: (request: Request<'checkout.startAgain'>) => window.cashdesk.checkout.startAgain(request),
   refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
   onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
     window.cashdesk.on('operation.changed', listener),

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Response } from '../../common/contract.ts';
 import { REQUISITE_VALUES } from '../support/core.ts';
 import { pdfText } from '../support/pdf.ts';
-import { cashInButton, countedPayin, openHome, payinSteps, startCashPayin } from './flows.ts';
+import { cashInButton, countedPayin, custodyButton, openHome, payinSteps, startCashPayin } from './flows.ts';
 import { INTERACTIONS_FILE, RESULTS_DIR, STEPS_FILE, startE2E } from './harness.ts';
 
 test('a payin goes from Home to Completed', async (t) => {
@@ -101,7 +101,7 @@ test('a payout goes to Completed, and cash is handed over only then', async (t) 
   await h.screen('completed');
 
   // The agent hands the cash over and says so, once; the screen then says when, and advises nothing.
-  await page.getByRole('button', { name: 'Cash handed over: KZT\u00a020,000.00' }).click();
+  await custodyButton(page, 'Cash handed to the payer: KZT\u00a020,000.00').click();
   await page
     .locator('.cash-banner')
     .getByText(/^Cash handed over at /)
@@ -220,10 +220,12 @@ test('a payin can be done with the keyboard alone', async (t) => {
   await h.screen('session-typed');
   // Enter in the last field confirms: the figures were on the same screen.
   await keyboard.press('Enter');
-  // The gateway holds the payin: the cash is taken, and Enter records it as received.
+  // The gateway holds the payin: the cash is taken, and recorded as received by a deliberate press.
+  // Focus never starts on it, so the Enter that confirmed cannot record cash.
   await page.getByTestId('record-cash').waitFor();
-  assert.equal(await focused(), 'Cash received: KZT\u00a05,000.00');
+  assert.equal(await focused(), 'Waiting for confirmation');
   await h.screen('waiting-focus');
+  await custodyButton(page).focus();
   await keyboard.press('Enter');
   await page
     .locator('.cash-banner')

@@ -6,7 +6,7 @@ import type { Sandbox } from '../../main/sandbox/server.ts';
 import { REQUISITE_VALUES } from '../support/core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import type { Shot } from './flows.ts';
-import { cashInButton } from './flows.ts';
+import { cashInButton, custodyButton } from './flows.ts';
 
 const noShot: Shot = async () => undefined;
 
@@ -133,7 +133,7 @@ export async function livePayin(
   await toPaymentDetails(page, cashInButton(page), payin.amount, payin.payerId);
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
   await page.keyboard.press('Enter');
-  const received = page.getByRole('button', { name: `Cash received: ${payin.shown}` });
+  const received = custodyButton(page, `Cash received from the payer: ${payin.shown}`);
   await received.waitFor();
   const number = await page.getByTestId('operation-number').innerText();
   await shot('payin-take-cash');
@@ -182,7 +182,7 @@ export async function livePayout(
 ): Promise<string> {
   const number = await startCashPayout(page, payout.amount, payout.payerId);
   sandbox.capture(1001, number);
-  const handOver = page.getByRole('button', { name: `Cash handed over: ${payout.shown}` });
+  const handOver = custodyButton(page, `Cash handed to the payer: ${payout.shown}`);
   await handOver.waitFor();
   await shot('payout-hand-over');
   await handOver.click();

@@ -42,6 +42,15 @@ export function cashInButton(page: Page): Locator {
   return page.getByRole('button', { name: /^Cash in/ });
 }
 
+/**
+ * The custody button once it takes a press: it ignores any in its first second (CustodyButton), so
+ * a test waits for `data-armed` as an agent's deliberate press would come after it.
+ */
+export function custodyButton(page: Page, name?: string): Locator {
+  const armed = page.locator('[data-testid="record-cash"][data-armed="true"]');
+  return name === undefined ? armed : armed.and(page.getByRole('button', { name }));
+}
+
 export async function openHome(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await cashInButton(page).waitFor();
@@ -96,7 +105,7 @@ export async function payinSteps(page: Page, payerId: string, shot: Shot = noSho
   await page.getByTestId('summary-amount').filter({ hasText: 'KZT\u00a05,000.00' }).waitFor();
   await shot('steps-details');
   await act.press('Enter');
-  const received = page.getByRole('button', { name: 'Cash received: KZT\u00a05,000.00' });
+  const received = custodyButton(page, 'Cash received from the payer: KZT\u00a05,000.00');
   await received.waitFor();
   await shot('steps-waiting');
   await act.click(received);
@@ -140,7 +149,7 @@ export async function countedPayin(page: Page, shot: Shot = noShot): Promise<num
   await shot('session');
   await act.enter();
   // The payer's cash is taken once the gateway holds the operation, and recorded as received.
-  const received = page.getByRole('button', { name: 'Cash received: KZT\u00a05,000.00' });
+  const received = custodyButton(page, 'Cash received from the payer: KZT\u00a05,000.00');
   await received.waitFor();
   await shot('waiting');
   await act.click(received);

@@ -136,7 +136,10 @@ test('in training, refusals of the token pass by themselves: no supervisor, no S
   assert.equal(await token.inputValue(), '');
   await h.screen('settings-saved-with-tokens');
 
-  // Live needs a supervisor PIN first, and the page says so before asking anything.
+  // Live needs a supervisor PIN first, and the page says so before asking anything. The mode
+  // switches only between shifts, so the training shift is closed first.
+  assert.ok((await h.core.invoke('shift.close', { counted: [] })).ok);
+  await page.getByText('No shift open').first().waitFor();
   await page.getByRole('button', { name: 'Switch to Live' }).click();
   await page
     .getByTestId('live-needs-supervisorPin')

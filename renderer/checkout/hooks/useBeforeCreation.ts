@@ -5,5 +5,5 @@ import { useCheckout } from '../state/checkout.ts';
 export function useBeforeCreation() {
   const { t } = useTranslation();
   const type = useCheckout((s) => s.type);
-  return { type, cash: 'none', cashNote: t('cash.note.notCreated') } as const;
+  return { type, cash: 'none', cashNote: t('cash.note.not_created') } as const;
 }

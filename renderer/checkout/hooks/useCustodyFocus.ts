@@ -1,19 +1,21 @@
 import { useEffect, useRef } from 'react';
 import type { OperationView } from '../../../common/contract.ts';
-import { custodyDue } from '../../shared/components/CustodyButton.tsx';
 import { useCheckout } from '../state/checkout.ts';
 
 /**
- * Focus starts on the custody button when cash is due (the agent's next act at the counter), else
- * on the step's next action; once the cash is recorded the button goes, and focus moves on to that action.
+ * Custody is never where focus starts: an Enter meant for the step before must not record cash.
+ * While cash is due, focus stays on the step's title; otherwise it starts on the step's next action.
+ * Once the cash is recorded, focus moves on to that action.
  */
 export function useCustodyFocus(operation: OperationView) {
-  const custody = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const operationChanged = useCheckout((s) => s.operationChanged);
-  useEffect(() => (custody.current ?? next.current)?.focus(), []);
+  const due = operation.meaning.custody.action !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the step starts, not on every change
+  useEffect(() => {
+    if (!due) next.current?.focus();
+  }, []);
   return {
-    custody,
     next,
     /** The custody button's answer: the step shows it, and focus moves on. */
     recorded: (view: OperationView) => {
@@ -21,6 +23,6 @@ export function useCustodyFocus(operation: OperationView) {
       next.current?.focus();
     },
     /** One primary action at a time: while cash is due, recording it comes first. */
-    nextClass: custodyDue(operation) ? 'button-large' : 'button-primary button-large',
+    nextClass: due ? 'button-large' : 'button-primary button-large',
   };
 }

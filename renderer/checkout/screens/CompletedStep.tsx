@@ -21,7 +21,7 @@ export function CompletedStep() {
       : t('flow.completed.finished', { status: operation.status ?? operation.phase });
   return (
     <ScreenFrame title={title} operation={operation}>
-      <CustodyButton ref={focus.custody} operation={operation} onRecorded={focus.recorded} />
+      <CustodyButton operation={operation} onRecorded={focus.recorded} />
       <OperationAlerts operation={operation} />
       <div className="actions">
         <button ref={focus.next} type="button" className={focus.nextClass} onClick={openHome}>

@@ -1,15 +1,17 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, ErrorKind, LookupResult, OperationView } from '../../../common/contract.ts';
-import { cashNote } from '../../shared/cashNote.ts';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { humanise, requisiteLabel } from '../../shared/labels.ts';
+import { noteWords } from '../../shared/noteWords.ts';
 import { useTraining } from '../../shared/state/appState.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
+import { StartAgainButton } from '../components/StartAgainButton.tsx';
 import { useCheckout } from '../state/checkout.ts';
 
 /** Kinds after which the operation may exist at the gateway: the way forward is a lookup, never a resend. */
@@ -40,28 +42,31 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
     const state = await run(lookUp);
     if (state) setLookup(state);
   };
+  // Once resolved as never created, the outcome is known: the unknown outcome's words no longer apply.
   const notCreated = operation?.phase === 'not_created' || lookup === 'not_found';
   const field = error.field ? fieldLabel(t, i18n.language, error.field, operation) : '';
 
   return (
     <ScreenFrame
-      title={t(`${words}.title`)}
+      title={notCreated ? t('notCreated.title') : t(`${words}.title`)}
       onBack={() => returnTo(back)}
       type={operation?.type ?? type}
       cash={notCreated ? 'none' : (operation?.cash ?? error.cash)}
-      cashNote={notCreated ? t('cash.note.ended') : operation && cashNote(t, operation)}
+      cashNote={notCreated ? t('notCreated.title') : operation && noteWords(t, operation)}
+      meaning={operation?.meaning}
     >
       <div className="error-body" data-error-kind={kind}>
-        <section className="panel panel-tight">
-          <h2>{t('error.whatHappened')}</h2>
-          <p className="lead">{t(`${words}.what`, { field })}</p>
-          <h2 className="panel-second">{t('error.nextStep')}</h2>
-          <p className="lead">{t(`${words}.next`)}</p>
-        </section>
-        {notCreated && (
-          <p className="alert alert-info" role="status">
-            {t('error.resolvedNotCreated')}
-          </p>
+        {notCreated ? (
+          <section className="panel panel-tight" data-testid="not-created">
+            <p className="lead">{t('notCreated.body')}</p>
+          </section>
+        ) : (
+          <section className="panel panel-tight">
+            <h2>{t('error.whatHappened')}</h2>
+            <p className="lead">{t(`${words}.what`, { field })}</p>
+            <h2 className="panel-second">{t('error.nextStep')}</h2>
+            <p className="lead">{t(`${words}.next`)}</p>
+          </section>
         )}
         {lookup === 'queued' && (
           <p className="alert alert-info" role="status">
@@ -81,6 +86,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
             {busy ? t('common.working') : t('error.lookUp')}
           </button>
         )}
+        {operation?.meaning.startAgain && <StartAgainButton operation={operation} />}
         {kind === 'session_expired' && (
           <button
             ref={primary}
@@ -111,12 +117,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
 }
 
 /** The field at fault in the agent's words: a requisite by its label, the desk's own by name. */
-function fieldLabel(
-  t: ReturnType<typeof useTranslation>['t'],
-  language: string,
-  field: string,
-  operation: OperationView | null,
-): string {
+function fieldLabel(t: TFunction, language: string, field: string, operation: OperationView | null): string {
   const requisite = operation?.session?.payerRequisites.find((d) => d.name === field);
   if (requisite) return requisiteLabel(t, language, requisite);
   const named = NAMED_FIELDS.find((name) => name === field);

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../common/contract.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { SamePayerNotice } from '../components/SamePayerNotice.tsx';
 import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { useCheckout } from '../state/checkout.ts';
 
@@ -13,6 +14,8 @@ export function PayerStep() {
   const payerId = useCheckout((s) => s.payerId);
   const setPayerId = useCheckout((s) => s.setPayerId);
   const openSession = useCheckout((s) => s.openSession);
+  const openSessionAnyway = useCheckout((s) => s.openSessionAnyway);
+  const samePayer = useCheckout((s) => s.samePayer);
   const back = useCheckout((s) => s.back);
   const frame = useBeforeCreation();
   const { busy, run } = useInFlight();
@@ -42,10 +45,20 @@ export function PayerStep() {
         <p id={`${ids}-hint`} className="hint">
           {t('flow.payer.hint')}
         </p>
-        <button type="submit" className="button-primary button-large" disabled={!ready || busy}>
-          {busy ? t('common.working') : t('common.continue')}
-        </button>
+        {!samePayer && (
+          <button type="submit" className="button-primary button-large" disabled={!ready || busy}>
+            {busy ? t('common.working') : t('common.continue')}
+          </button>
+        )}
       </form>
+      {samePayer && (
+        <SamePayerNotice
+          payerId={payerId.trim()}
+          rows={samePayer}
+          busy={busy}
+          onAnyway={() => void run(openSessionAnyway)}
+        />
+      )}
     </ScreenFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cashNote } from '../../shared/cashNote.ts';
 import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { requisiteLabel } from '../../shared/labels.ts';
+import { noteWords } from '../../shared/noteWords.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { Countdown } from '../components/Countdown.tsx';
 import { PayerRequisitesForm } from '../components/PayerRequisitesForm.tsx';
@@ -35,7 +35,8 @@ export function SessionStep() {
       onBack={busy ? undefined : leave}
       type={operation.type}
       cash={operation.cash}
-      cashNote={cashNote(t, operation)}
+      cashNote={noteWords(t, operation)}
+      meaning={operation.meaning}
     >
       <div className="details-layout">
         <div className="details-figures">

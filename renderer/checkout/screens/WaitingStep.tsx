@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { stuckStatus } from '../../shared/cashNote.ts';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
@@ -27,14 +26,14 @@ export function WaitingStep() {
   const { busy, run } = useInFlight();
   const focus = useCustodyFocus(operation);
   useShowsOperation(operation.localId);
-  const stuck = stuckStatus(operation);
+  const stuck = operation.meaning.stuck ? (operation.status ?? '') : null;
   const confirmable = training && operation.status === 'created';
   return (
     <ScreenFrame
       title={stuck ? t('flow.stuck.title', { status: stuck }) : t('flow.waiting.title')}
       operation={operation}
     >
-      <CustodyButton ref={focus.custody} operation={operation} onRecorded={focus.recorded} />
+      <CustodyButton operation={operation} onRecorded={focus.recorded} />
       <OperationAlerts operation={operation} />
       <p className="live-status" aria-live="polite">
         <span>{t('field.status')}</span>

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type {
   AppError,
   LookupResult,
+  OpenOperation,
   OperationTypeValue,
   OperationView,
   PaymentMethod,
@@ -28,6 +29,8 @@ type Draft = {
   requisites: Record<string, string>;
   /** The requisite the gateway refused, shown at its field until it is edited. */
   refused: string | null;
+  /** This payer's open operations at this desk, shown before another is started for them. */
+  samePayer: OpenOperation[] | null;
 };
 
 /** Each step calls one of these; the store makes the request and decides which screen comes next. */
@@ -37,7 +40,10 @@ type CheckoutStore = Draft & {
   setAmount(amount: string): void;
   submitAmount(): void;
   setPayerId(payerId: string): void;
+  /** Asks first whether the payer already has an open operation here; if so, the step shows it. */
   openSession(): Promise<void>;
+  /** The agent has seen the payer's open operation and starts a new one anyway. */
+  openSessionAnyway(): Promise<void>;
   restartSession(): Promise<void>;
   setRequisite(name: string, value: string): void;
   /** Creates the operation from the details and figures on the one screen that shows them all. */
@@ -47,6 +53,11 @@ type CheckoutStore = Draft & {
   /** On the error screen: asks the gateway whether the operation exists after all. */
   lookUp(): Promise<LookupResult['state'] | null>;
   back(): Promise<void>;
+  /**
+   * An operation the gateway never created, started again with the same details under a new
+   * number: the checkout goes on at the payer's requisites, from wherever it was shown.
+   */
+  startAgain(operation: OperationView): Promise<void>;
   operationChanged(view: OperationView): void;
 };
 
@@ -60,6 +71,7 @@ const empty: Draft = {
   operation: null,
   requisites: {},
   refused: null,
+  samePayer: null,
 };
 
 const navigation = () => useNavigation.getState();
@@ -135,9 +147,17 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         navigation().showStep('payer');
     },
 
-    setPayerId: (payerId) => set({ payerId }),
+    setPayerId: (payerId) => set({ payerId, samePayer: null }),
 
     openSession: async () => {
+      const open = await checkoutApi.openForPayer({ payerId: get().payerId.trim() });
+      if (!open.ok) return navigation().showError(open.error, { name: 'payer' });
+      if (open.value.rows.length > 0) return set({ samePayer: open.value.rows });
+      await get().openSessionAnyway();
+    },
+
+    openSessionAnyway: async () => {
+      set({ samePayer: null });
       const result = await requestSession();
       if (result.ok) navigation().showStep('session');
       else
@@ -217,6 +237,28 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
             await checkoutApi.abandon({ localId: operation.localId });
           set({ requisites: {}, refused: null });
           return navigation().showStep('payer');
+      }
+    },
+
+    startAgain: async (operation) => {
+      const { screen } = navigation();
+      const result = await checkoutApi.startAgain({ localId: operation.localId });
+      if (!result.ok) return navigation().showError(result.error, screen);
+      const view = result.value;
+      ++started;
+      set({
+        ...empty,
+        type: view.type,
+        shopId: view.shopId,
+        amount: view.amount,
+        payerId: view.payerId,
+        operation: view,
+      });
+      navigation().showStep('session');
+      // The method, for the requisites' country; the session itself already holds everything else.
+      const methods = await checkoutApi.listMethods({ shopId: view.shopId, operationType: view.type });
+      if (methods.ok && get().operation?.localId === view.localId) {
+        set({ methods: methods.value, method: methods.value.find((m) => m.id === view.methodId) ?? null });
       }
     },
 

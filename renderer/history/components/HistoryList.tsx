@@ -2,9 +2,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../common/contract.ts';
+import { MoneyMark } from '../../shared/components/MoneyMark.tsx';
 import { describeStatus } from '../../shared/describeStatus.ts';
 import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { useReasonWords } from '../../shared/hooks/useReasonWords.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 
 const ROW_HEIGHT = 84;
@@ -24,6 +26,7 @@ type Props = {
 export function HistoryList({ rows, loading, hasMore, otherDesk = false, onNearEnd }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
+  const reasonWords = useReasonWords();
   const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -73,7 +76,7 @@ export function HistoryList({ rows, loading, hasMore, otherDesk = false, onNearE
                     {t('field.payerId')}: {row.payerId}
                   </span>
                   <span className="history-status">
-                    {row.training && <span className="badge badge-training">{t('history.training')}</span>}
+                    <MoneyMark meaning={row.meaning} compact />
                     {otherDesk && <span className="badge badge-other-desk">{t('history.otherDesk')}</span>}
                     {row.mismatch && <span className="badge badge-mismatch">{t('mismatch.badge')}</span>}
                     {row.custody && (
@@ -82,6 +85,13 @@ export function HistoryList({ rows, loading, hasMore, otherDesk = false, onNearE
                       </span>
                     )}
                     {describeStatus(t, row)}
+                    {/* "Completed" alone hides a payout still to hand over: the open reason says it. */}
+                    {row.meaning.open && (
+                      <span className="history-open" data-testid="history-open">
+                        {' · '}
+                        {reasonWords(row.meaning.open, row)}
+                      </span>
+                    )}
                   </span>
                 </button>
               </li>

@@ -40,7 +40,7 @@ export function OperationFields({ operation: op }: { operation: OperationView })
     [t('field.status'), describeStatus(t, op)],
     [t('field.phase'), t(`phase.${op.phase}`)],
     [t('field.final'), yesNo(op.final)],
-    [t('field.cash'), t(`cash.${op.cash}`)],
+    [t('field.cash'), t(`cash.${op.cash}`, { amount: format.money(held.amount, held.currency) })],
     [
       t('field.custody'),
       custody

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../common/contract.ts';
+import { KNOWN_STATUSES, LIMITS } from '../../../common/contract.ts';
 import { DateField } from '../../shared/components/DateField.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
@@ -12,7 +12,6 @@ import { useDebounced } from '../hooks/useDebounced.ts';
 import { type HistoryQuery, useHistorySearch } from '../state/useHistorySearch.ts';
 
 const NO_FILTER: HistoryQuery = { text: '', type: '', status: '', from: '', to: '', origin: 'counter' };
-const KNOWN_STATUSES = ['created', 'captured'] as const;
 /** Shorter text holds no trigram, so the core matches it at the start of a number or payer ID only. */
 const ANYWHERE_FROM = 3;
 

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
+import { StartAgainButton } from '../../checkout/components/StartAgainButton.tsx';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
-import { CustodyButton, custodyDue } from '../../shared/components/CustodyButton.tsx';
+import { deskApi } from '../../shared/api.ts';
+import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
@@ -11,8 +13,10 @@ import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { historyApi } from '../api.ts';
+import { CustodyRecords } from '../components/CustodyRecords.tsx';
 import { EventLog } from '../components/EventLog.tsx';
 import { OperationFields } from '../components/OperationFields.tsx';
+import { ReverseCustody } from '../components/ReverseCustody.tsx';
 
 type Detail = Response<'history.get'>;
 
@@ -33,9 +37,16 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   useEffect(() => {
     void load();
     // Reload on every push for this operation: the event log grows along with the status.
-    return historyApi.onOperationChanged((view) => {
-      if (view.localId === localId) void load();
-    });
+    const unsubscribe = [
+      historyApi.onOperationChanged((view) => {
+        if (view.localId === localId) void load();
+      }),
+      // What may be recorded depends on the desk too: a shift opened or closed changes the answer.
+      deskApi.onDeskChanged(() => void load()),
+    ];
+    return () => {
+      for (const off of unsubscribe) off();
+    };
   }, [load, localId]);
   const refresh = async () => {
     const result = await run(() => historyApi.refresh({ localId }));
@@ -47,6 +58,8 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   const recorded = (operation: OperationView) => {
     setDetail((shown) => shown && { ...shown, operation });
     refreshButton.current?.focus();
+    // The records list comes with the full read.
+    void load();
   };
   const operation = detail?.operation;
   // Another desk's operation: asked about now, and again only while this screen is open.
@@ -59,6 +72,15 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
     >
       {operation && <CustodyButton operation={operation} onRecorded={recorded} />}
       {operation && <OperationAlerts operation={operation} />}
+      {operation?.meaning.startAgain && (
+        <section className="panel panel-tight stack-tight" data-testid="not-created">
+          <p className="lead strong">{t('notCreated.title')}</p>
+          <p>{t('notCreated.body')}</p>
+          <div className="actions">
+            <StartAgainButton operation={operation} />
+          </div>
+        </section>
+      )}
       <ErrorAlert error={error} />
       {refreshed && (
         <p className="alert alert-info" role="status">
@@ -69,7 +91,9 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
         <button
           ref={refreshButton}
           type="button"
-          className={operation && custodyDue(operation) ? undefined : 'button-primary'}
+          className={
+            operation?.meaning.custody.action || operation?.meaning.startAgain ? undefined : 'button-primary'
+          }
           disabled={busy || !operation}
           onClick={refresh}
         >
@@ -79,6 +103,10 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       </div>
       {detail && (
         <>
+          <CustodyRecords records={detail.custody} />
+          {detail.operation.meaning.reversible && (
+            <ReverseCustody operation={detail.operation} onReversed={recorded} />
+          )}
           <OperationFields operation={detail.operation} />
           <EventLog events={detail.events} operation={detail.operation} />
         </>

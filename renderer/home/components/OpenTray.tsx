@@ -2,9 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpenOperation } from '../../../common/contract.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
-import { describeStatus } from '../../shared/describeStatus.ts';
+import { MoneyMark } from '../../shared/components/MoneyMark.tsx';
 import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { useReasonWords } from '../../shared/hooks/useReasonWords.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useOpenOperations } from '../state/openOperations.ts';
 
@@ -46,14 +47,9 @@ export function OpenTray() {
 function TrayRow({ row: { reason, operation } }: { row: OpenOperation }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const reasonWords = useReasonWords();
   const openHistoryDetail = useNavigation((s) => s.openHistoryDetail);
   const held = gatewayFigures(operation);
-  const time = operation.custody ? format.time(operation.custody.at) : '';
-  // "Waiting" covers any status not yet final; only `created` is waiting for the payer's confirmation.
-  const why =
-    reason === 'waiting' && operation.status !== 'created'
-      ? describeStatus(t, operation)
-      : t(`tray.reason.${reason}`, { time });
   return (
     <button
       type="button"
@@ -65,7 +61,9 @@ function TrayRow({ row: { reason, operation } }: { row: OpenOperation }) {
       <span className="tray-number">{operation.operationNumber}</span>
       <span className={`badge badge-${held.type}`}>{t(`type.${held.type}`)}</span>
       <span className="tray-amount">{format.money(held.amount, held.currency)}</span>
-      <span className="tray-reason">{why}</span>
+      <span className="tray-reason">
+        <MoneyMark meaning={operation.meaning} compact /> {reasonWords(reason, operation)}
+      </span>
     </button>
   );
 }

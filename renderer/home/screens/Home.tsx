@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../checkout/state/checkout.ts';
 import { appApi } from '../../shared/api.ts';
@@ -26,6 +26,7 @@ export function Home() {
   const openSettings = useNavigation((s) => s.openSettings);
   const openShift = useNavigation((s) => s.openShift);
   const cashIn = useFocusOnMount<HTMLButtonElement>();
+  const noShiftId = useId();
   useEffect(() => {
     // The bench measures navigation → first interactive Home from this mark.
     if (performance.getEntriesByName('home-ready').length === 0) performance.mark('home-ready');
@@ -36,8 +37,8 @@ export function Home() {
     return () => void appApi.setIdle({ home: false });
   }, []);
   const rejected = token === 'rejected';
-  // In Live nothing happens outside a shift: the tiles wait for someone to sign in.
-  const blocked = rejected || (!training && !shiftOpen);
+  // Nothing happens outside a shift: the tiles wait for someone to sign in, or in training to start one.
+  const blocked = rejected || !shiftOpen;
   return (
     <ScreenFrame title={t('home.title')}>
       <UpdateOffer />
@@ -53,12 +54,18 @@ export function Home() {
       )}
       <ShiftActions />
       {shops.length > 1 && <ShopSelector />}
+      {!shiftOpen && (
+        <p className="hint" id={noShiftId} data-testid="no-shift">
+          {training ? t('home.noShiftTraining') : t('home.noShiftLive')}
+        </p>
+      )}
       <div className="home-actions">
         <button
           ref={cashIn}
           type="button"
           className="tile tile-payin"
           disabled={blocked}
+          aria-describedby={shiftOpen ? undefined : noShiftId}
           onClick={() => start('payin', shop.id)}
         >
           <span className="tile-title">{t('type.payin')}</span>
@@ -68,6 +75,7 @@ export function Home() {
           type="button"
           className="tile tile-payout"
           disabled={blocked}
+          aria-describedby={shiftOpen ? undefined : noShiftId}
           onClick={() => start('payout', shop.id)}
         >
           <span className="tile-title">{t('type.payout')}</span>

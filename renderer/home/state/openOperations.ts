@@ -15,11 +15,15 @@ type OpenOperationsStore = {
 /** Cash waiting at the counter first, then what a supervisor must see, then what only waits. */
 const URGENCY: Record<OpenReason, number> = {
   hand_over: 0,
-  take_cash: 1,
-  mismatch: 2,
-  outcome_unknown: 3,
-  cash_not_captured: 4,
-  waiting: 5,
+  return_cash: 1,
+  take_cash: 2,
+  handed_over_not_captured: 3,
+  mismatch: 4,
+  correction: 5,
+  outcome_unknown: 6,
+  cash_not_captured: 7,
+  stuck: 8,
+  waiting: 9,
 };
 
 let loading = false;

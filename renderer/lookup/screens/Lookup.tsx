@@ -2,18 +2,21 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, LookupResult, OperationView } from '../../../common/contract.ts';
 import { parseLookupInput, RECEIPT_CODE_MAX } from '../../../common/receipt-code.ts';
-import { cashNote } from '../../shared/cashNote.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { MoneyMark } from '../../shared/components/MoneyMark.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
+import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFollowWhileOpen } from '../../shared/hooks/useFollowWhileOpen.ts';
+import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useLiveOperation } from '../../shared/hooks/useLiveOperation.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
+import { noteWords } from '../../shared/noteWords.ts';
 import { useShops } from '../../shared/state/appState.ts';
 import { answerKey, useLookupAnswers } from '../../shared/state/lookupAnswers.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -132,9 +135,18 @@ type FoundProps = {
 
 function FoundOperation({ operation, onRecorded, onDetails }: FoundProps) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const held = gatewayFigures(operation);
   return (
     <div className="stack">
-      <CashBanner cash={operation.cash} custody={operation.custody} note={cashNote(t, operation)} />
+      <MoneyMark meaning={operation.meaning} />
+      <CashBanner
+        cash={operation.cash}
+        custody={operation.custody}
+        returned={operation.returned}
+        note={noteWords(t, operation)}
+        amount={format.money(held.amount, held.currency)}
+      />
       <CustodyButton operation={operation} onRecorded={onRecorded} />
       <OperationAlerts operation={operation} />
       <OperationSummary operation={operation} withStatus />

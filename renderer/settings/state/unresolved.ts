@@ -1,10 +1,4 @@
-import {
-  type AppError,
-  FINAL_STATUSES,
-  type HistoryRow,
-  type OperationView,
-  type Result,
-} from '../../../common/contract.ts';
+import type { AppError, HistoryRow, OperationView, Result } from '../../../common/contract.ts';
 import { settingsApi } from '../api.ts';
 
 /** An operation whose outcome the gateway has not settled: it is still followed where it was sent. */
@@ -22,10 +16,14 @@ export type Unresolved = Pick<
   | 'gatewayUrl'
 >;
 
-/** Outcome unknown, or held by the gateway without a final status. */
-function isUnresolved(row: Pick<HistoryRow, 'phase' | 'status'>): boolean {
-  if (row.phase === 'outcome_unknown' || row.phase === 'creating') return true;
-  return row.phase === 'created' && (row.status === null || !FINAL_STATUSES.has(row.status));
+/** Outcome unknown, or possibly held by the gateway without a final status (read in full to know). */
+function mayBeUnresolved(row: Pick<HistoryRow, 'phase'>): boolean {
+  return row.phase === 'outcome_unknown' || row.phase === 'creating' || row.phase === 'created';
+}
+
+/** The core's answer: not final, whatever the status says. */
+function isUnresolved(operation: OperationView): boolean {
+  return operation.phase !== 'created' || !operation.final;
 }
 
 /**
@@ -35,9 +33,12 @@ function isUnresolved(row: Pick<HistoryRow, 'phase' | 'status'>): boolean {
 export async function findUnresolved(): Promise<Result<Unresolved[]>> {
   const open = await settingsApi.openOperations();
   if (!open.ok) return open;
-  const rows = open.value.rows.map((row) => row.operation).filter(isUnresolved);
+  const rows = open.value.rows.map((row) => row.operation).filter(mayBeUnresolved);
   const found = await Promise.all(rows.map(({ localId }) => settingsApi.operation({ localId })));
   const failed = found.find((result): result is { ok: false; error: AppError } => !result.ok);
   if (failed) return failed;
-  return { ok: true, value: found.flatMap((result) => (result.ok ? [result.value.operation] : [])) };
+  return {
+    ok: true,
+    value: found.flatMap((result) => (result.ok ? [result.value.operation] : [])).filter(isUnresolved),
+  };
 }

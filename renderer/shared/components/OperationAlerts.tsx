@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MismatchItem, OperationView } from '../../../common/contract.ts';
-import { stuckStatus } from '../cashNote.ts';
 import { describeGateway } from '../describeGateway.ts';
 import { type Format, useFormat } from '../hooks/useFormat.ts';
 
@@ -17,11 +16,10 @@ const TOKEN_WAITS = ['token_missing', 'unauthorized'] as const;
 export function OperationAlerts({ operation }: { operation: OperationView }) {
   const { t } = useTranslation();
   const wait = TOKEN_WAITS.find((kind) => kind === operation.lastError?.kind);
-  const stuck = stuckStatus(operation);
   return (
     <>
       {operation.mismatch && <MismatchPanel operation={operation} mismatch={operation.mismatch} />}
-      {stuck && operation.ownDesk && (
+      {operation.meaning.stuck && operation.ownDesk && (
         // The banner says it will not complete; this says what to do about it.
         <div className="alert alert-danger stack-tight" role="alert" data-testid="stuck-status">
           <p>{t('flow.stuck.next')}</p>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OperationView } from '../../../common/contract.ts';
 import { describeStatus } from '../describeStatus.ts';
@@ -66,11 +67,7 @@ export function OperationSummary({ operation, withStatus, details = operation.pa
  * Over the amount: Cash in or Cash out, and an instruction only where the cash banner gives the
  * same one, so the two never disagree (never "hand over" under "do not give or take cash").
  */
-function caption(
-  t: ReturnType<typeof useTranslation>['t'],
-  operation: OperationView,
-  type: OperationView['type'],
-): string {
+function caption(t: TFunction, operation: OperationView, type: OperationView['type']): string {
   if (operation.mismatch) return t('mismatch.asHeld', { type: t(`type.${type}`) });
   const now = operation.cash === 'accept' || operation.cash === 'hand_over' ? operation.cash : null;
   return now ? `${t(`type.${type}`)} · ${t(`summaryNow.${now}`)}` : t(`type.${type}`);

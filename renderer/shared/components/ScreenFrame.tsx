@@ -1,9 +1,18 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashAdvice, Custody, OperationTypeValue, OperationView } from '../../../common/contract.ts';
-import { cashNote as noteFor } from '../cashNote.ts';
+import type {
+  CashAdvice,
+  Custody,
+  Meaning,
+  OperationTypeValue,
+  OperationView,
+} from '../../../common/contract.ts';
+import { gatewayFigures } from '../gatewayFigures.ts';
 import { useEscape } from '../hooks/useEscape.ts';
+import { useFormat } from '../hooks/useFormat.ts';
+import { noteWords } from '../noteWords.ts';
 import { CashBanner } from './CashBanner.tsx';
+import { MoneyMark } from './MoneyMark.tsx';
 
 type Props = {
   title: string;
@@ -17,7 +26,9 @@ type Props = {
   custody?: Custody | null | undefined;
   /** Why no cash moves now, said in the banner. */
   cashNote?: string | null;
-  /** The operation shown as the gateway holds it: its type, cash advice, custody and note, at once. */
+  /** Whose money it is, for a screen that gives its figures one by one. */
+  meaning?: Meaning | null | undefined;
+  /** The operation shown as the gateway holds it: its type, mark, cash advice, custody and note, at once. */
   operation?: OperationView | null | undefined;
   aside?: ReactNode;
   children: ReactNode;
@@ -26,10 +37,13 @@ type Props = {
 export function ScreenFrame(props: Props) {
   const { title, onBack, operation, aside, children } = props;
   const { t } = useTranslation();
+  const format = useFormat();
   const type = operation ? operation.type : props.type;
   const cash = operation ? operation.cash : props.cash;
   const custody = operation ? operation.custody : props.custody;
-  const cashNote = operation ? noteFor(t, operation) : props.cashNote;
+  const cashNote = operation ? noteWords(t, operation) : props.cashNote;
+  const held = operation && gatewayFigures(operation);
+  const meaning = operation ? operation.meaning : props.meaning;
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,6 +65,8 @@ export function ScreenFrame(props: Props) {
         <h1 id={headingId} ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        {/* Whose money it is, at the top beside the title: never below the fold, never missed. */}
+        {meaning && <MoneyMark meaning={meaning} />}
         {type && (
           <span className={`badge badge-${type} step-type`} data-testid="step-type">
             {t(`type.${type}`)}
@@ -58,7 +74,15 @@ export function ScreenFrame(props: Props) {
         )}
         {aside}
       </div>
-      {cash && <CashBanner cash={cash} custody={custody} note={cashNote} />}
+      {cash && (
+        <CashBanner
+          cash={cash}
+          custody={custody}
+          returned={operation?.returned}
+          note={cashNote}
+          amount={held ? format.money(held.amount, held.currency) : ''}
+        />
+      )}
       <div className="screen-body">{children}</div>
     </section>
   );

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashLine, OpenOperation, XReport, ZReport } from '../../../common/contract.ts';
 import { compare } from '../../../common/money.ts';
+import { MoneyMark } from '../../shared/components/MoneyMark.tsx';
 import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
+import { useReasonWords } from '../../shared/hooks/useReasonWords.ts';
 import { operatorName } from '../../shared/operatorName.ts';
 import { describeVariance } from '../state/describeVariance.ts';
 
@@ -15,6 +17,7 @@ export function ReportSections({ report }: { report: XReport | ZReport }) {
       <DrawerTable report={report} />
       <TotalsTable report={report} />
       <Movements report={report} />
+      <Reversals report={report} />
       <OpenList kind="openCash" rows={report.openCash} />
       <OpenList kind="waiting" rows={report.waiting} />
     </>
@@ -53,7 +56,7 @@ function DrawerTable({ report }: { report: XReport | ZReport }) {
   const id = useId();
   const variance = 'variance' in report ? report.variance : null;
   const lines = report.cash;
-  const anyAdded = lines.some((line) => compare(line.added, '0') !== 0);
+  const any = (pick: (line: CashLine) => string) => lines.some((line) => compare(pick(line), '0') !== 0);
   const row = (label: string, pick: (line: CashLine) => string, className?: string) => (
     <tr className={className}>
       <th scope="row">{label}</th>
@@ -85,7 +88,9 @@ function DrawerTable({ report }: { report: XReport | ZReport }) {
               {row(t('report.float'), (l) => l.float)}
               {row(t('report.received'), (l) => l.received)}
               {row(t('report.handedOver'), (l) => l.handedOver)}
-              {anyAdded && row(t('report.added'), (l) => l.added)}
+              {any((l) => l.returned) && row(t('report.returned'), (l) => l.returned)}
+              {any((l) => l.reversed) && row(t('report.reversed'), (l) => l.reversed)}
+              {any((l) => l.added) && row(t('report.added'), (l) => l.added)}
               {row(t('report.removed'), (l) => l.removed)}
               {row(t('report.expected'), (l) => l.expected, 'strong')}
               {variance && (
@@ -186,9 +191,36 @@ function Movements({ report }: { report: XReport | ZReport }) {
   );
 }
 
+/** Custody records a supervisor reversed in this shift, each with its reason. */
+function Reversals({ report }: { report: XReport | ZReport }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const id = useId();
+  if (report.reversals.length === 0) return null;
+  return (
+    <section className="report-section" aria-labelledby={id}>
+      <h2 id={id}>{t('report.reversals')}</h2>
+      <ul className="report-list" data-testid="reversals">
+        {report.reversals.map(({ record, operationNumber }) => (
+          <li key={record.id}>
+            {t('report.reversal', {
+              number: operationNumber,
+              what: t('custody.kind.reversal', { amount: format.money(record.amount, record.currency) }),
+              time: format.time(record.at),
+              operator: record.operator ?? t('common.none'),
+              reason: record.reason ?? t('common.none'),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function OpenList({ kind, rows }: { kind: 'openCash' | 'waiting'; rows: OpenOperation[] }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const reasonWords = useReasonWords();
   const id = useId();
   return (
     <section className="report-section" aria-labelledby={id}>
@@ -200,10 +232,8 @@ function OpenList({ kind, rows }: { kind: 'openCash' | 'waiting'; rows: OpenOper
           {rows.map(({ reason, operation }) => (
             <li key={operation.localId}>
               <span className="strong">{operation.operationNumber}</span> · {t(`type.${operation.type}`)} ·{' '}
-              {format.money(operation.amount, operation.currency)} ·{' '}
-              {t(`tray.reason.${reason}`, {
-                time: operation.custody ? format.time(operation.custody.at) : '',
-              })}
+              {format.money(operation.amount, operation.currency)} · {reasonWords(reason, operation)}{' '}
+              <MoneyMark meaning={operation.meaning} compact />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { StartTrainingButton } from '../../shared/components/StartTrainingButton.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { operatorName } from '../../shared/operatorName.ts';
 import { useTraining } from '../../shared/state/appState.ts';
@@ -19,15 +20,18 @@ export function ShiftActions() {
           <strong>{t('shiftActions.none')}</strong>{' '}
           {training ? t('shiftActions.noneTraining') : t('shiftActions.noneLive')}
         </p>
-        <button
-          type="button"
-          className={training ? undefined : 'button-primary button-large'}
-          // biome-ignore lint/a11y/noAutofocus: in Live nothing else on Home works before this
-          autoFocus={!training}
-          onClick={() => openShift('signIn')}
-        >
-          {t('shiftActions.signIn')}
-        </button>
+        <div className="actions">
+          {training && <StartTrainingButton autoFocus />}
+          <button
+            type="button"
+            className={training ? undefined : 'button-primary button-large'}
+            // biome-ignore lint/a11y/noAutofocus: in Live nothing else on Home works before this
+            autoFocus={!training}
+            onClick={() => openShift('signIn')}
+          >
+            {t('shiftActions.signIn')}
+          </button>
+        </div>
       </section>
     );
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError, Reconciliation, ZReport } from '../../../common/contract.ts';
 import { ReportPrintButtons } from '../../receipts/components/ReportPrintButtons.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { MoneyMark } from '../../shared/components/MoneyMark.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
@@ -88,7 +89,8 @@ function Findings({ reconciliation }: { reconciliation: Reconciliation }) {
         {reconciliation.findings.map(({ kind, operation }) => (
           <li key={`${kind}-${operation.localId}`}>
             <span className="strong">{operation.operationNumber}</span> · {t(`type.${operation.type}`)} ·{' '}
-            {format.money(operation.amount, operation.currency)}: {t(`finding.${kind}`)}
+            {format.money(operation.amount, operation.currency)}: {t(`finding.${kind}`)}{' '}
+            <MoneyMark meaning={operation.meaning} compact />
           </li>
         ))}
       </ul>
