@@ -2,6 +2,8 @@
 // feature's handler table into the one table behind every IPC channel. The Electron shell, the
 // tests and the browser preview all use it.
 import { join } from 'node:path';
+import { createChainGuard } from './audit/chain.ts';
+import { createAuditTrail } from './audit/trail.ts';
 import { createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
@@ -48,7 +50,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const training = options.training ?? sandbox!;
   log.addSecret(training.token);
 
-  const settings = createSettingsService(store.settings, createVault(options.keychainService), log);
+  const vault = createVault(options.keychainService);
+  const audit = createAuditTrail({ store, log, terminalId: () => settings.get().terminalId });
+  const shiftOpen = () => store.shifts.open() !== undefined;
+  const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
+  // Before anything else writes: the chain's key, and the check of the chain as found.
+  const chain = createChainGuard({ store, vault, audit, log });
+  await chain.start();
   const gateways = createGateways(settings, training, options.gateway ?? {});
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
@@ -86,7 +94,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     answered: (result) => emit('lookup.answered', result),
   });
   // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
-  const day = createAgentDay(options, { ...base, emit }, () => checkout);
+  const day = createAgentDay(options, { ...base, emit, audit, chain }, () => checkout);
   const { attribute } = day;
   const checkout = createCheckout({ ...base, lookups, connectivity, attribute });
   const custody = createCustody({ store, journal, settings, attribute });
@@ -95,7 +103,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   day.start();
 
   const handlers: Handlers = {
-    ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups }),
+    ...settingsHandlers({
+      settings,
+      gateways,
+      appState,
+      retryWaitingLookups,
+      supervisors: day.supervisorPins,
+    }),
     ...checkoutHandlers(checkout, custody),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),

@@ -1,5 +1,7 @@
 // The terminal's settings and tokens. Every change drops the gateway clients built from the old
 // ones and tells the renderer; a new token also releases the lookups that waited for it.
+import { AgentError } from '../app-error.ts';
+import type { SupervisorPins } from '../diagnostics/supervisor.ts';
 import type { Gateways } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { AppStateSource } from './app-state.ts';
@@ -17,8 +19,17 @@ export function settingsHandlers(deps: {
   gateways: Gateways;
   appState: AppStateSource;
   retryWaitingLookups: () => void;
+  supervisors: SupervisorPins;
 }): HandlerTable<SettingsChannel> {
   const { settings, appState } = deps;
+  /** A new token or gateway asks for the supervisor PIN again, even while unlocked. */
+  async function confirmSupervisor(pin: string | undefined, what: string) {
+    settings.refuseWhileShiftOpen();
+    if (!deps.supervisors.isSet()) return;
+    if (!pin)
+      throw new AgentError('locked', `${what} needs the current supervisor PIN.`, { field: 'supervisorPin' });
+    await deps.supervisors.verify(pin);
+  }
   const changed = () => {
     deps.gateways.reset();
     appState.announce();
@@ -26,7 +37,10 @@ export function settingsHandlers(deps: {
   };
   return {
     'app.getState': () => appState.get(),
-    'settings.save': (next) => {
+    'settings.save': async ({ supervisorPin, ...next }) => {
+      if (next.gatewayUrl !== settings.get().gatewayUrl) {
+        await confirmSupervisor(supervisorPin, 'A new gateway address');
+      }
       settings.save(next);
       return changed();
     },
@@ -34,7 +48,8 @@ export function settingsHandlers(deps: {
       settings.setMode(mode);
       return changed();
     },
-    'settings.setToken': async ({ shopId, token }) => {
+    'settings.setToken': async ({ shopId, token, supervisorPin }) => {
+      await confirmSupervisor(supervisorPin, 'A new token');
       await settings.setToken(shopId, token);
       deps.retryWaitingLookups();
       return changed();

@@ -2,6 +2,9 @@
 // supervisor, operators, the desk's lock, shifts and their reconciliation, backups, and the gate
 // every IPC call passes. core.ts hands in what it has built and spreads the handlers back.
 import type { DeskState, ShiftSummary } from '../../common/contract.ts';
+import type { ChainGuard } from '../audit/chain.ts';
+import { auditHandlers } from '../audit/handlers.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import type { CoreOptions } from '../core-types.ts';
 import type { Emit } from '../events.ts';
@@ -44,6 +47,8 @@ type Services = {
   journal: Journal;
   health: GatewayHealth;
   emit: Emit;
+  audit: AuditTrail;
+  chain: ChainGuard;
 };
 
 export function createAgentDay(
@@ -58,14 +63,14 @@ export function createAgentDay(
     options: core.day ?? {},
     concurrency: core.lookups?.concurrency ?? DEFAULT_LOOKUP_POLICY.concurrency,
   };
-  const { store, log, settings } = deps;
+  const { store, log, settings, audit, chain } = deps;
   const announce = () => deps.emit('desk.changed', state());
   const guard = createPinGuard({ store, log, policy: { ...DEFAULT_PIN_POLICY, ...deps.options.pins } });
   const deskSettings = createDeskSettings(store.settings, log);
   const grantMs = deps.options.supervisorGrantMs ?? SUPERVISOR_GRANT_MS;
-  const supervisor = createSupervisor({ store, guard, settings, log, grantMs, changed: announce });
+  const supervisor = createSupervisor({ store, guard, settings, log, audit, grantMs, changed: announce });
   supervisor.resetIfAsked(deps.dataDir);
-  const operators = createOperators({ store, guard, log });
+  const operators = createOperators({ store, guard, log, audit });
   const lockAfterMs = () => deps.options.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
   const desk = createDesk({ store, operators, supervisor, log, lockAfterMs, changed: announce });
   const backups = createBackups({ store, settings, deskSettings, log, changed: announce });
@@ -89,6 +94,8 @@ export function createAgentDay(
     reconciler,
     checkout: deps.checkout,
     log,
+    audit,
+    chain,
     changed: announce,
     closed: () => {
       backups.afterZReport();
@@ -106,6 +113,7 @@ export function createAgentDay(
       shift: open ? summary(open) : null,
       settings: deskSettings.get(),
       backup: backups.state(),
+      integrity: chain.integrity(),
     };
   }
 
@@ -134,6 +142,7 @@ export function createAgentDay(
       ...staffHandlers({ desk, operators, supervisor, deskSettings, state }),
       ...shiftHandlers(shifts, state),
       ...exportHandlers({ store, backups, dataDir: deps.dataDir }),
+      ...auditHandlers(audit),
     },
     guard: (handlers: Handlers) => guardHandlers(handlers, { desk, supervisor, settings, store }),
     /** The gateway answers again after an outage: reconciliations that waited for it go now. */

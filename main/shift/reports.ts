@@ -1,6 +1,7 @@
 // The X report (the shift so far) and the findings the Z report lists: where the gateway and this
 // desk's custody records disagree. Built from the shift's own rows in one pass; every sum decimal.
 import {
+  type AuditEntry,
   type CashMovement,
   type Finding,
   type FindingKind,
@@ -32,6 +33,7 @@ export function buildXReport(
   operations: readonly OperationRecord[],
   movements: readonly CashMovement[],
   producedAt: string,
+  audit: readonly AuditEntry[] = [],
 ): XReport {
   const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
@@ -52,6 +54,7 @@ export function buildXReport(
     openCash,
     waiting,
     operations: started.length,
+    audit: [...audit],
   };
 }
 

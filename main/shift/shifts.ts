@@ -6,6 +6,8 @@
 // is done again later and appended.
 import type { CashLine, DrawerCount, ShiftSummary, XReport, ZReport } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { ChainGuard } from '../audit/chain.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Desk } from '../staff/desk.ts';
@@ -34,6 +36,9 @@ export type ShiftDeps = {
   /** The counter's flow, for sessions the close must end and creates it must wait for. */
   checkout: () => { createInFlight(localId: number): boolean; abandon(localId: number): unknown };
   log: Log;
+  audit: AuditTrail;
+  /** The hash chain: checked at each close, its head on each Z report. */
+  chain: Pick<ChainGuard, 'verify' | 'head'>;
   /** The open shift or its drawer changed. */
   changed: () => void;
   /** A Z report was produced (a backup follows). */
@@ -72,6 +77,7 @@ export function createShifts(deps: ShiftDeps) {
       store.shifts.operations(shift.id),
       store.shifts.movements(shift.id),
       nowIso(),
+      deps.audit.sinceLastZ(),
     );
   }
 
@@ -190,6 +196,12 @@ export function createShifts(deps: ShiftDeps) {
         approved = await deps.supervisor.approve(input.supervisorPin, what);
         // Anything may have moved during the PIN check.
         shift = requireOpen();
+        if (approved)
+          deps.audit.record(
+            'variance_approved',
+            { shiftId: shift.id, currencies: over.join(', '), note: input.note },
+            'supervisor',
+          );
         operations = store.shifts.operations(shift.id);
       }
       const inFlight = operations.find(
@@ -213,12 +225,22 @@ export function createShifts(deps: ShiftDeps) {
           if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout().abandon(op.localId);
         }
         const { reconciliation, after } = await reconcile(shift, operations);
+        // A break found now is recorded in the audit trail before the report takes it in.
+        deps.chain.verify();
         const at = nowIso();
-        const x = buildXReport(shift, summary(shift), after, store.shifts.movements(shift.id), at);
+        const x = buildXReport(
+          shift,
+          summary(shift),
+          after,
+          store.shifts.movements(shift.id),
+          at,
+          deps.audit.sinceLastZ(),
+        );
         const number = store.durable(() =>
           store.shifts.close(shift, at, reconciliation.complete, (n) => ({
             ...x,
             number: n,
+            chainHead: deps.chain.head(),
             counted,
             variance,
             note: input.note ?? null,

@@ -3,13 +3,19 @@
 // so every shift and operation keeps its operator's name.
 import type { Operator } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { type OperatorRow, operatorSubject } from '../store/staff.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
 import { hashNewPin } from './pin-hash.ts';
 
-export function createOperators(deps: { store: Store; guard: PinGuard; log: Log }) {
+export function createOperators(deps: {
+  store: Store;
+  guard: PinGuard;
+  log: Log;
+  audit: Pick<AuditTrail, 'record'>;
+}) {
   const { store, guard } = deps;
 
   function view(row: OperatorRow): Operator {
@@ -49,6 +55,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
         return added;
       });
       deps.log.info('operator_added', { operatorId: row.id });
+      deps.audit.record('operator_added', { operatorId: row.id, name: row.name }, 'supervisor');
       return view(row);
     },
 
@@ -57,6 +64,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
       const hash = await hashNewPin(pin);
       store.durable(() => store.staff.setPin(operatorSubject(row.id), hash));
       deps.log.info('operator_pin_set', { operatorId: row.id });
+      deps.audit.record('operator_pin_set', { operatorId: row.id, name: row.name }, 'supervisor');
       return view(row);
     },
 
@@ -66,6 +74,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
         store.staff.recordTries(operatorSubject(row.id), { failures: 0, retryAt: null, lockedAt: null }),
       );
       deps.log.info('operator_unlocked', { operatorId: row.id });
+      deps.audit.record('operator_unlocked', { operatorId: row.id, name: row.name }, 'supervisor');
       return view(row);
     },
 
@@ -78,6 +87,7 @@ export function createOperators(deps: { store: Store; guard: PinGuard; log: Log 
       }
       store.durable(() => store.staff.removeOperator(row.id));
       deps.log.info('operator_removed', { operatorId: row.id });
+      deps.audit.record('operator_removed', { operatorId: row.id, name: row.name }, 'supervisor');
       return store.staff.operators().map(view);
     },
 

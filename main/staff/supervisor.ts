@@ -11,6 +11,7 @@
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -34,6 +35,7 @@ type Deps = {
   guard: PinGuard;
   settings: SettingsService;
   log: Log;
+  audit: Pick<AuditTrail, 'record'>;
   grantMs: number;
   /** The unlocked time began or ended. */
   changed: () => void;
@@ -75,9 +77,11 @@ export function createSupervisor(deps: Deps) {
           field: 'supervisor',
         });
       }
+      const first = !pinSet();
       const hash = await hashNewPin(pin);
       store.durable(() => store.staff.setPin('supervisor', hash));
       deps.log.info('supervisor_pin_set', {});
+      deps.audit.record(first ? 'supervisor_pin_set' : 'supervisor_pin_changed', {}, 'supervisor');
       grant();
       deps.changed();
     },
@@ -144,6 +148,7 @@ export function createSupervisor(deps: Deps) {
       }
       store.durable(() => store.staff.clearPin('supervisor'));
       deps.log.info('supervisor_pin_reset', { file });
+      deps.audit.record('supervisor_pin_reset', { file: SUPERVISOR_RESET_FILE }, null);
     },
 
     close() {

@@ -1,6 +1,8 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
+import { createAuditRepo } from './audit.ts';
+import { createChainRepo } from './chain.ts';
 import { createExportRepo } from './export.ts';
 import { durableTransaction, openDatabase, transaction } from './open.ts';
 import { createOperationsRepo } from './operations.ts';
@@ -13,6 +15,8 @@ export const DATABASE_FILE = 'cashdesk.sqlite';
 
 export function createStore(dataDir: string, now: () => string = () => new Date().toISOString()) {
   const db = openDatabase(join(dataDir, DATABASE_FILE));
+  // First: its functions must exist before any statement that fires a chained table's trigger is prepared.
+  const chain = createChainRepo(db);
   let durableCommits = 0;
   return {
     operations: createOperationsRepo(db, now),
@@ -21,6 +25,8 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     staff: createStaffRepo(db, now),
     shifts: createShiftsRepo(db),
     exports: createExportRepo(db),
+    chain,
+    audit: createAuditRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** On stable storage when it returns: for what must survive a power cut. */
     durable: <T>(work: () => T) => {

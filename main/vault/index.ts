@@ -1,8 +1,12 @@
 // The gateway token lives only in the OS keychain (Keychain, Credential Manager, Secret Service).
 // Nothing here logs, returns over IPC, or persists it anywhere else.
+import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'CashDesk';
+
+/** The keychain entry of the key that seals the hash chain's head (main/audit/chain.ts). */
+const CHAIN_KEY_ACCOUNT = 'chain-seal-key';
 
 /** A token belongs to one gateway and one shop. */
 export type Profile = { gatewayUrl: string; shopId: number };
@@ -17,12 +21,12 @@ export function profileAccount({ gatewayUrl, shopId }: Profile): string {
 }
 
 export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
-  async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
+  async function guarded<T>(what: string, work: () => Promise<T>, secret = 'the gateway token'): Promise<T> {
     try {
       return await work();
     } catch {
       // keytar's own message can echo arguments; ours names only the action.
-      throw new VaultError(`The system keychain could not ${what} the gateway token.`);
+      throw new VaultError(`The system keychain could not ${what} ${secret}.`);
     }
   }
   return {
@@ -33,6 +37,19 @@ export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
       guarded('clear', async () => {
         await keytar.deletePassword(service, profileAccount(profile));
       }),
+    /** The chain's sealing key, made on first start; `created` says it did not exist before. */
+    chainKey: () =>
+      guarded(
+        'read or store',
+        async () => {
+          const stored = await keytar.getPassword(service, CHAIN_KEY_ACCOUNT);
+          if (stored) return { key: Buffer.from(stored, 'hex'), created: false };
+          const key = randomBytes(32);
+          await keytar.setPassword(service, CHAIN_KEY_ACCOUNT, key.toString('hex'));
+          return { key, created: true };
+        },
+        "the audit chain's key",
+      ),
   };
 }
 

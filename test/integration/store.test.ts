@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { channels } from '../../common/contract.ts';
 import { allocateOperationNumber } from '../../main/checkout/operation-numbers.ts';
+import { createChainRepo } from '../../main/store/chain.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { openDatabase, StoreError } from '../../main/store/open.ts';
@@ -235,6 +236,8 @@ describe('operations and their audit log', () => {
     openStore(t, dir);
     const db = openDatabase(join(dir, DATABASE_FILE));
     t.after(() => db.close());
+    // The chain's functions, which a chained table's insert calls (elsewhere it fails on them first).
+    createChainRepo(db);
     assert.throws(
       () =>
         db.exec(

@@ -3,6 +3,7 @@ import historyIndexes from './0002-history-indexes.ts';
 import gatewayBindingCustody from './0003-gateway-binding-custody.ts';
 import historyTextSearch from './0004-history-text-search.ts';
 import shiftsOperators from './0005-shifts-operators.ts';
+import auditChain from './0007-audit-chain.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0003-gateway-binding-custody', sql: gatewayBindingCustody },
   { name: '0004-history-text-search', sql: historyTextSearch },
   { name: '0005-shifts-operators', sql: shiftsOperators },
+  { name: '0007-audit-chain', sql: auditChain },
 ];
