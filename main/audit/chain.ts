@@ -13,6 +13,10 @@ import type { AuditTrail } from './trail.ts';
 
 export const CHAIN_BROKEN = 'chain_broken';
 
+/** How often, and how far apart, a missing key is asked for again before a new one is made. */
+const KEY_READS = 10;
+const KEY_READ_PAUSE_MS = 100;
+
 /** Enough to act on; the rest is counted. */
 const MAX_FINDINGS = 20;
 
@@ -39,18 +43,18 @@ export function checkChain(store: Store, key: Buffer | null): ChainCheck {
       findings.push(`Link ${link.seq} of the chain does not follow the one before it.`);
     const content = rows.get(link.table)?.get(link.rowId);
     if (content === undefined) {
-      findings.push(`A ${link.table} row (${link.rowId}) was deleted.`);
+      findings.push(`Row ${link.rowId} of ${link.table} was deleted.`);
     } else {
       rows.get(link.table)!.delete(link.rowId);
       if (chainHash(link.prevHash, content) !== link.hash) {
-        findings.push(`A ${link.table} row (${link.rowId}) was changed after it was written.`);
+        findings.push(`Row ${link.rowId} of ${link.table} was changed after it was written.`);
       }
     }
     prev = link.hash;
     seq = link.seq;
   }
   for (const [table, unlinked] of rows) {
-    for (const id of unlinked.keys()) findings.push(`A ${table} row (${id}) was written outside CashDesk.`);
+    for (const id of unlinked.keys()) findings.push(`Row ${id} of ${table} was written outside CashDesk.`);
   }
   const seal = store.chain.seal();
   if (!seal) {
@@ -85,6 +89,22 @@ export function createChainGuard(deps: {
   let key: Buffer | null = null;
   let checkedAt: string | null = null;
 
+  /**
+   * The key from the keychain. A chain already sealed must have one: a Secret Service may answer
+   * "none" for a moment after a write, so it is asked again before a new key is made (and the old
+   * seal then reads as broken, which it is to anyone checking).
+   */
+  async function chainKey(): Promise<{ key: Buffer; created: boolean }> {
+    if (store.chain.seal() === undefined) return (await deps.vault.chainKey(true))!;
+    for (let attempt = 0; attempt < KEY_READS; attempt++) {
+      const stored = await deps.vault.chainKey(false);
+      if (stored) return stored;
+      await new Promise((resolve) => setTimeout(resolve, KEY_READ_PAUSE_MS));
+    }
+    log.error('chain_key_missing', {});
+    return (await deps.vault.chainKey(true))!;
+  }
+
   /** Checks the chain; a break not yet recorded since the last Z report is recorded now. */
   function verify(): ChainCheck {
     const started = performance.now();
@@ -113,7 +133,7 @@ export function createChainGuard(deps: {
      * before the chain existed, and checks the chain. Before anything else writes.
      */
     async start(): Promise<ChainCheck> {
-      const made = await deps.vault.chainKey();
+      const made = await chainKey();
       key = made.key;
       store.chain.setKey(made.key);
       // Only with a key made just now: a chain that was begun and lost its seal is a finding.

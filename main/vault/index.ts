@@ -37,13 +37,17 @@ export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
       guarded('clear', async () => {
         await keytar.deletePassword(service, profileAccount(profile));
       }),
-    /** The chain's sealing key, made on first start; `created` says it did not exist before. */
-    chainKey: () =>
+    /**
+     * The chain's sealing key. Without one stored, a new one is made only if `create`; `created`
+     * says it did not exist before.
+     */
+    chainKey: (create: boolean) =>
       guarded(
         'read or store',
         async () => {
           const stored = await keytar.getPassword(service, CHAIN_KEY_ACCOUNT);
           if (stored) return { key: Buffer.from(stored, 'hex'), created: false };
+          if (!create) return null;
           const key = randomBytes(32);
           await keytar.setPassword(service, CHAIN_KEY_ACCOUNT, key.toString('hex'));
           return { key, created: true };

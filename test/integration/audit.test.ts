@@ -1,0 +1,374 @@
+// The audit trail and the hash chain through the real core: a day of changes as the Z report prints
+// them (Chromium as the printer), the trail's rows refusing UPDATE and DELETE through SQL, a
+// database tampered with outside the app found at the next start (told to the supervisor, logged,
+// and on the next Z report), and the gateway, token and mode kept still while a shift is open.
+import assert from 'node:assert/strict';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, type TestContext, test } from 'node:test';
+import type { AppError, AuditEntry, Result, ZReport } from '../../common/contract.ts';
+import { tokenFingerprint } from '../../main/audit/trail.ts';
+import { chainCode } from '../../main/receipts/shift-report-template.ts';
+import { SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
+import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
+import { CHAINED, chainHash } from '../../main/store/chain.ts';
+import { DATABASE_FILE } from '../../main/store/index.ts';
+import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
+import { checkout, type Harness, SHOP, startHarness } from '../support/core.ts';
+import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { pdfText, readQr, renderPng } from '../support/pdf.ts';
+
+const NEW_PIN = '58203917';
+
+function refusal(result: Result<unknown>): AppError {
+  assert.equal(result.ok, false, `accepted: ${JSON.stringify(result).slice(0, 300)}`);
+  return (result as { ok: false; error: AppError }).error;
+}
+
+async function settingsOf(h: Harness) {
+  const { mode: _mode, ...rest } = (await h.call('app.getState', {})).settings;
+  return rest;
+}
+
+/** A second connection to the desk's file, as someone with the file (and no app) has it. */
+function openFile(t: TestContext, h: Harness): DatabaseSync {
+  const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
+  t.after(() => db.close());
+  return db;
+}
+
+function logEvents(h: Harness): { level: string; event: string; detail: unknown }[] {
+  return readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+async function openShift(h: Harness, operatorId: number) {
+  await h.call('shift.open', {
+    operatorId,
+    pin: OPERATOR_PIN,
+    float: [{ currency: 'KZT', denominations: [{ value: '5000', count: 4 }] }],
+  });
+}
+
+/** Closes the open shift with the drawer counted as expected. */
+async function closeShift(h: Harness): Promise<ZReport> {
+  const { cash } = await h.call('shift.current', {});
+  return h.call('shift.close', { counted: cash.map((l) => ({ currency: l.currency, total: l.expected })) });
+}
+
+const kinds = (entries: AuditEntry[]) => entries.map((e) => e.kind);
+
+describe('the audit trail', () => {
+  test('a day of changes, old → new, as the Z report prints it, with the chain head in its QR code', async (t) => {
+    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-audit-')));
+    t.after(() => printer.close());
+    const h = await startHarness(t, { printer });
+
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    await h.call('supervisor.setPin', { pin: NEW_PIN });
+    const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+    const dmitry = await h.call('operators.add', { name: 'Dmitry', pin: '60417' });
+    await h.call('operators.setPin', { operatorId: dmitry.id, pin: '60418' });
+    await h.call('operators.unlock', { operatorId: dmitry.id });
+    await h.call('operators.remove', { operatorId: dmitry.id });
+    const before = await settingsOf(h);
+    await h.call('settings.save', {
+      ...before,
+      gatewayUrl: h.sandbox.url,
+      terminalId: 'K7',
+      updateUrl: 'https://updates.example.com/cashdesk/',
+      supervisorPin: NEW_PIN,
+    });
+    await h.call('settings.setToken', { shopId: SHOP, token: 'first-token-1234', supervisorPin: NEW_PIN });
+    await h.call('settings.setToken', { shopId: SHOP, token: 'second-token-5678', supervisorPin: NEW_PIN });
+    await h.call('settings.save', { ...(await settingsOf(h)), kiosk: true });
+    await h.call('settings.save', { ...(await settingsOf(h)), kiosk: false });
+    // The forgotten PIN's reset, by the machine's OS user, then a new PIN.
+    writeFileSync(join(h.dataDir, SUPERVISOR_RESET_FILE), '');
+    await h.restart();
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+
+    await openShift(h, aigerim.id);
+    await h.call('shift.cashMovement', {
+      kind: 'removed',
+      currency: 'KZT',
+      amount: '5000',
+      reason: 'to the safe',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    const x = await h.call('shift.report', {});
+    assert.ok(x.audit.length > 0, 'the X report lists the changes too');
+
+    const z = await closeShift(h);
+    assert.deepEqual(kinds(z.audit), [
+      'supervisor_pin_set',
+      'supervisor_pin_changed',
+      'operator_added',
+      'operator_added',
+      'operator_pin_set',
+      'operator_unlocked',
+      'operator_removed',
+      'setting_changed',
+      'setting_changed',
+      'setting_changed',
+      'token_changed',
+      'token_changed',
+      'setting_changed',
+      'setting_changed',
+      'supervisor_pin_reset',
+      'supervisor_pin_set',
+      'cash_movement_approved',
+    ]);
+    const changed = (field: string) =>
+      z.audit.filter((e) => e.kind === 'setting_changed' && e.detail.field === field).map((e) => e.detail);
+    assert.deepEqual(changed('gatewayUrl'), [{ field: 'gatewayUrl', from: null, to: h.sandbox.url }]);
+    assert.deepEqual(changed('terminalId'), [{ field: 'terminalId', from: 'T01', to: 'K7' }]);
+    assert.deepEqual(changed('kiosk'), [
+      { field: 'kiosk', from: false, to: true },
+      { field: 'kiosk', from: true, to: false },
+    ]);
+    const tokens = z.audit.filter((e) => e.kind === 'token_changed').map((e) => e.detail);
+    assert.deepEqual(tokens, [
+      { shopId: SHOP, from: null, to: tokenFingerprint('first-token-1234') },
+      { shopId: SHOP, from: tokenFingerprint('first-token-1234'), to: tokenFingerprint('second-token-5678') },
+    ]);
+    assert.match(String(tokens[1]!.to), /^[0-9a-f]{8}$/);
+    const reset = z.audit.find((e) => e.kind === 'supervisor_pin_reset')!;
+    assert.equal(reset.operator, null, 'the OS user, not anyone signed in');
+    const approval = z.audit.find((e) => e.kind === 'cash_movement_approved')!;
+    assert.equal(approval.operator, 'supervisor');
+    assert.deepEqual(
+      { amount: approval.detail.amount, reason: approval.detail.reason },
+      { amount: '5000', reason: 'to the safe' },
+    );
+    assert.ok(z.audit.every((e) => e.terminalId && !Number.isNaN(Date.parse(e.at))));
+    assert.doesNotMatch(JSON.stringify(z.audit), /first-token|second-token/, 'never a token itself');
+    assert.equal(z.chainHead.hash.length, 64);
+    assert.ok(z.chainHead.seq > z.audit.length);
+
+    assert.deepEqual(await h.call('receipts.printReport', { kind: 'Z', shiftId: z.shift.id }), {
+      printed: true,
+    });
+    const pdf = printer.printed.at(-1)!.pdf;
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    for (const words of [
+      'CHANGES AT THIS DESK SINCE THE LAST Z REPORT',
+      'Supervisor PIN set',
+      'Supervisor PIN changed',
+      'Supervisor PIN reset by the file in the data folder',
+      'Operator added',
+      'name: Dmitry',
+      'Operator removed',
+      `gatewayUrl: — → ${h.sandbox.url}`,
+      'terminalId: T01 → K7',
+      'updateUrl: — → https://updates.example.com/cashdesk/',
+      'kiosk: false → true',
+      `${tokenFingerprint('first-token-1234')} → ${tokenFingerprint('second-token-5678')}`,
+      'Cash movement approved by the supervisor',
+      `Chain head: ${z.chainHead.hash.slice(0, 12)}`,
+    ]) {
+      assert.ok(text.includes(words), `the printed Z report says "${words}"`);
+    }
+    const png = renderPng(pdf, join(mkdtempSync(join(tmpdir(), 'cashdesk-audit-png-')), 'z'));
+    assert.equal(readQr(png), chainCode('K7', z.number, z.chainHead));
+
+    // The next shift starts with a clean slate of changes; Settings lists them all, newest first.
+    await openShift(h, aigerim.id);
+    assert.deepEqual((await h.call('shift.report', {})).audit, []);
+    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+    const page = await h.call('audit.list', { limit: 5 });
+    assert.equal(page.entries.length, 5);
+    assert.equal(page.entries[0]!.kind, 'cash_movement_approved');
+    assert.ok(page.entries.every((e, i) => i === 0 || e.id < page.entries[i - 1]!.id));
+    const rest = await h.call('audit.list', { before: page.next! });
+    assert.equal(page.entries.length + rest.entries.length, z.audit.length);
+    assert.equal(rest.next, null);
+  });
+
+  test('its rows refuse UPDATE and DELETE through SQL, the reset file’s row among them', async (t) => {
+    const h = await startHarness(t);
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    writeFileSync(join(h.dataDir, SUPERVISOR_RESET_FILE), '');
+    await h.restart();
+    const db = openFile(t, h);
+    const reset = db.prepare("SELECT id FROM audit_trail WHERE kind = 'supervisor_pin_reset'").get();
+    assert.ok(reset, 'the reset left its row');
+    for (const sql of [
+      `DELETE FROM audit_trail WHERE id = ${reset.id}`,
+      "UPDATE audit_trail SET kind = 'nothing'",
+      "UPDATE audit_trail SET detail = '{}'",
+      'DELETE FROM audit_trail',
+      'DELETE FROM chain_links',
+      "UPDATE chain_links SET hash = ''",
+    ]) {
+      assert.throws(() => db.exec(sql), /append-only/, sql);
+    }
+    assert.equal(db.prepare('SELECT COUNT(*) AS n FROM audit_trail').get()!.n, 2);
+  });
+});
+
+describe('tamper evidence', () => {
+  /** A desk with a closed shift (a Z report, custody events, a cash movement) and an open one. */
+  async function dayOnRecord(t: TestContext) {
+    const h = await startHarness(t);
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    const operator = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+    await openShift(h, operator.id);
+    const payin = await checkout(h, { type: 'payin', amount: '7000' });
+    await h.call('checkout.recordCash', { localId: payin.localId });
+    await h.call('shift.cashMovement', {
+      kind: 'added',
+      currency: 'KZT',
+      amount: '1000',
+      reason: 'change',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    const z = await closeShift(h);
+    await openShift(h, operator.id);
+    assert.deepEqual((await h.call('desk.state', {})).integrity.findings, [], 'whole before');
+    return { h, z, payin };
+  }
+
+  /** Restarts, and checks the supervisor is told, the log has it, and the next Z report prints it. */
+  async function foundAtStart(h: Harness, expected: RegExp[]) {
+    await h.restart();
+    await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
+    const { integrity } = await h.call('desk.state', {});
+    const messages = integrity.findings.map((f) => f.message);
+    for (const pattern of expected)
+      assert.ok(
+        messages.some((m) => pattern.test(m)),
+        `${pattern} in ${messages}`,
+      );
+    assert.equal(messages.length, expected.length, messages.join(' | '));
+    assert.ok(
+      logEvents(h).some((l) => l.level === 'error' && l.event === 'chain_broken'),
+      'the log has it',
+    );
+    // Still there after another start (recorded once), until a Z report has printed it.
+    await h.restart();
+    await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
+    assert.deepEqual(
+      (await h.call('desk.state', {})).integrity.findings.map((f) => f.message),
+      messages,
+    );
+    const next = await closeShift(h);
+    const printed = next.audit.filter((e) => e.kind === 'chain_broken').map((e) => String(e.detail.message));
+    assert.deepEqual(printed, messages);
+  }
+
+  test('a dropped trigger and an edited Z report', async (t) => {
+    const { h, z } = await dayOnRecord(t);
+    const db = openFile(t, h);
+    db.exec('DROP TRIGGER z_reports_no_update');
+    db.prepare(
+      'UPDATE z_reports SET report = replace(report, \'"note":null\', \'"note":"all fine"\') WHERE shift_id = ?',
+    ).run(z.shift.id);
+    await foundAtStart(h, [
+      /z_reports_no_update.*removed/,
+      /Row 1 of z_reports was changed after it was written/,
+    ]);
+  });
+
+  test('a deleted custody event', async (t) => {
+    const { h, payin } = await dayOnRecord(t);
+    const db = openFile(t, h);
+    db.exec('DROP TRIGGER operation_events_no_delete');
+    const deleted = db
+      .prepare("DELETE FROM operation_events WHERE local_id = ? AND kind = 'cash_received' RETURNING id")
+      .get(payin.localId);
+    assert.ok(deleted, 'the custody event was there');
+    await foundAtStart(h, [
+      /operation_events_no_delete.*removed/,
+      new RegExp(`Row ${deleted.id} of operation_events was deleted`),
+    ]);
+  });
+
+  test('an edited cash movement with every hash after it recomputed: the seal catches it', async (t) => {
+    const { h } = await dayOnRecord(t);
+    const db = openFile(t, h);
+    // What someone with the file and this source, but not the keychain, can do: edit, re-chain, re-seal.
+    const guards = db
+      .prepare(
+        "SELECT sql FROM sqlite_master WHERE name IN ('cash_movements_no_update', 'chain_links_no_update')",
+      )
+      .all()
+      .map((row) => String(row.sql));
+    db.exec('DROP TRIGGER cash_movements_no_update; DROP TRIGGER chain_links_no_update');
+    db.exec("UPDATE cash_movements SET amount = '100' WHERE id = 1");
+    const links = db.prepare('SELECT seq, tbl, row_id FROM chain_links ORDER BY seq').all();
+    let prev = '';
+    for (const link of links) {
+      const table = CHAINED.find((c) => c.table === link.tbl)!;
+      const content = db
+        .prepare(
+          `SELECT json_array(${table.columns.join(', ')}) AS c FROM ${table.table} WHERE ${table.columns[0]} = ?`,
+        )
+        .get(Number(link.row_id))!.c;
+      const hash = chainHash(prev, String(content));
+      db.prepare('UPDATE chain_links SET prev_hash = ?, hash = ? WHERE seq = ?').run(
+        prev,
+        hash,
+        Number(link.seq),
+      );
+      prev = hash;
+    }
+    const guess = createHmac('sha256', randomBytes(32)).update(`${links.length}:${prev}`).digest('hex');
+    db.prepare('UPDATE chain_seal SET seq = ?, hash = ?, mac = ?').run(links.length, prev, guess);
+    for (const sql of guards) db.exec(sql);
+    await foundAtStart(h, [/seal does not match/]);
+  });
+});
+
+describe('the gateway, the token and the mode', () => {
+  test('stay as they are while a shift is open, and a new token or address asks for the supervisor PIN again', async (t) => {
+    const h = await startHarness(t);
+    await h.call('settings.save', { ...(await settingsOf(h)), terminalId: 'K7' });
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    // Training opens a shift by itself with the first operation.
+    await checkout(h, { type: 'payin', amount: '1500' });
+    const settings = await settingsOf(h);
+    for (const [channel, request] of [
+      ['settings.save', { ...settings, gatewayUrl: h.sandbox.url, supervisorPin: SUPERVISOR_PIN }],
+      ['settings.setToken', { shopId: SHOP, token: 'a-token-1234', supervisorPin: SUPERVISOR_PIN }],
+      ['settings.clearToken', { shopId: SHOP }],
+      ['settings.setMode', { mode: 'live' }],
+    ] as const) {
+      const error = refusal(await h.invoke(channel, request));
+      assert.deepEqual([error.kind, error.message], ['conflict', SHIFT_OPEN_REFUSAL], channel);
+    }
+    // Other settings may change during a shift.
+    await h.call('settings.save', { ...settings, kiosk: true });
+    await closeShift(h);
+
+    const address = { ...(await settingsOf(h)), gatewayUrl: h.sandbox.url };
+    const noPin = refusal(await h.invoke('settings.save', address));
+    assert.deepEqual([noPin.kind, noPin.field], ['locked', 'supervisorPin']);
+    assert.equal(
+      refusal(await h.invoke('settings.save', { ...address, supervisorPin: '11112222' })).kind,
+      'pin_refused',
+    );
+    await h.call('settings.save', { ...address, supervisorPin: SUPERVISOR_PIN });
+    assert.equal((await settingsOf(h)).gatewayUrl, h.sandbox.url);
+
+    const token = { shopId: SHOP, token: 'a-token-1234' };
+    const tokenNoPin = refusal(await h.invoke('settings.setToken', token));
+    assert.deepEqual([tokenNoPin.kind, tokenNoPin.field], ['locked', 'supervisorPin']);
+    assert.equal(
+      refusal(await h.invoke('settings.setToken', { ...token, supervisorPin: '11112222' })).kind,
+      'pin_refused',
+    );
+    const { liveTokens } = await h.call('app.getState', {});
+    assert.deepEqual(liveTokens, [
+      { shopId: 1001, state: 'not_set' },
+      { shopId: 1002, state: 'not_set' },
+    ]);
+    const set = await h.call('settings.setToken', { ...token, supervisorPin: SUPERVISOR_PIN });
+    assert.equal(set.liveTokens.find((s) => s.shopId === SHOP)?.state, 'set');
+  });
+});
