@@ -6,11 +6,14 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
+import { createChainRepo } from '../main/store/chain.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '.cache');
+/** The seal's key in seeded histories (a desk's own is in its keychain). */
+export const SEED_CHAIN_KEY = Buffer.alloc(32, 7);
 
 /** The history spans this many days back from a fixed end, so cached files are reproducible. */
 const SPAN_DAYS = 730;
@@ -222,6 +225,8 @@ const COLUMNS = [
 export function seed(file: string, spec: SeedSpec): void {
   createStore(dirname(file)).close();
   const db = new DatabaseSync(file);
+  // Every event is chained as the app chains it (its insert trigger needs the chain's functions).
+  createChainRepo(db).setKey(SEED_CHAIN_KEY);
   // Seeding only: no journal and no fsync (a failed seed is simply discarded), a big page cache.
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144');
   const insertOperation = db.prepare(

@@ -54,8 +54,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const audit = createAuditTrail({ store, log, terminalId: () => settings.get().terminalId });
   const shiftOpen = () => store.shifts.open() !== undefined;
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
-  // Before anything else writes: the chain's key, and the check of the chain as found.
-  const chain = createChainGuard({ store, vault, audit, log });
+  // Before anything else writes: the chain's key. Its check runs once the core is up.
+  const chain = createChainGuard({ store, vault, audit, log, changed: () => day.announce() });
   await chain.start();
   const gateways = createGateways(settings, training, options.gateway ?? {});
   const connectivity = createConnectivity(
@@ -101,6 +101,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
 
   recoverUnsettled(store, journal, lookups);
   day.start();
+  void chain.verify();
 
   const handlers: Handlers = {
     ...settingsHandlers({
@@ -141,6 +142,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       lookups.close();
       events.clear();
       await day.close();
+      await chain.idle();
       store.close();
       await sandbox?.close();
     },

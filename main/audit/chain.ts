@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ChainHead, Integrity } from '../../common/contract.ts';
 import type { Log } from '../log.ts';
-import { CHAINED, chainHash, LINK_GUARDS, sealMac } from '../store/chain.ts';
+import { CHAINED, type ChainLink, chainHash, LINK_GUARDS, sealMac } from '../store/chain.ts';
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
 import type { AuditTrail } from './trail.ts';
@@ -22,8 +22,16 @@ const MAX_FINDINGS = 20;
 
 export type ChainCheck = { links: number; findings: string[] };
 
-/** Every break in the chain as it stands, in plain words; none when it is whole. */
-export function checkChain(store: Store, key: Buffer | null): ChainCheck {
+/** Links (and rows) read at a time; between pages the check gives the event loop a turn. */
+const PAGE = 5_000;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Every break in the chain as it stands, in plain words; none when it is whole. Read a page at a
+ * time, so a long chain neither holds the desk still nor all its rows in memory.
+ */
+export async function checkChain(store: Store, key: Buffer | null): Promise<ChainCheck> {
   const findings: string[] = [];
   const triggers = store.chain.triggers();
   for (const { table, guards } of [...CHAINED, { table: 'chain_links', guards: LINK_GUARDS }]) {
@@ -33,35 +41,62 @@ export function checkChain(store: Store, key: Buffer | null): ChainCheck {
       }
     }
   }
-  const rows = new Map(CHAINED.map((t) => [t.table, store.chain.contents(t.table)]));
-  const links = store.chain.links();
-  let prev = '';
-  let seq = 0;
-  for (const link of links) {
-    if (link.seq !== seq + 1) findings.push(`Links ${seq + 1} to ${link.seq - 1} of the chain were deleted.`);
-    else if (link.prevHash !== prev)
-      findings.push(`Link ${link.seq} of the chain does not follow the one before it.`);
-    const content = rows.get(link.table)?.get(link.rowId);
-    if (content === undefined) {
-      findings.push(`Row ${link.rowId} of ${link.table} was deleted.`);
-    } else {
-      rows.get(link.table)!.delete(link.rowId);
-      if (chainHash(link.prevHash, content) !== link.hash) {
+  const { count, last } = store.chain.stats();
+  let prev: string | null = '';
+  let missingFrom = 0;
+  const missing = (to: number) => {
+    if (!missingFrom) return;
+    findings.push(
+      missingFrom === to
+        ? `Link ${to} of the chain was deleted.`
+        : `Links ${missingFrom} to ${to} of the chain were deleted.`,
+    );
+    missingFrom = 0;
+  };
+  for (let from = 1; from <= last; from += PAGE) {
+    const to = Math.min(last, from + PAGE - 1);
+    const page: (ChainLink | undefined)[] = new Array(to - from + 1);
+    for (const { table } of CHAINED) {
+      for (const link of store.chain.links(table, from, to)) page[link.seq - from] = link;
+    }
+    for (let i = 0; i < page.length; i++) {
+      const link = page[i];
+      if (!link) {
+        missingFrom ||= from + i;
+        prev = null;
+        continue;
+      }
+      missing(link.seq - 1);
+      if (prev !== null && link.prevHash !== prev) {
+        findings.push(`Link ${link.seq} of the chain does not follow the one before it.`);
+      }
+      if (link.content === null) findings.push(`Row ${link.rowId} of ${link.table} was deleted.`);
+      else if (chainHash(link.prevHash, link.content) !== link.hash) {
         findings.push(`Row ${link.rowId} of ${link.table} was changed after it was written.`);
       }
+      prev = link.hash;
     }
-    prev = link.hash;
-    seq = link.seq;
+    await turn();
   }
-  for (const [table, unlinked] of rows) {
-    for (const id of unlinked.keys()) findings.push(`Row ${id} of ${table} was written outside CashDesk.`);
+  missing(last);
+  for (const { table } of CHAINED) {
+    for (let after = 0; ; ) {
+      const rows = store.chain.rows(table, after, PAGE);
+      for (const row of rows) {
+        if (!row.linked) findings.push(`Row ${row.id} of ${table} was written outside CashDesk.`);
+      }
+      if (rows.length < PAGE) break;
+      after = rows.at(-1)!.id;
+      await turn();
+    }
   }
+  const head = store.chain.head();
   const seal = store.chain.seal();
   if (!seal) {
-    if (links.length > 0) findings.push("The chain's seal was removed.");
+    if (count > 0) findings.push("The chain's seal was removed.");
   } else if (
-    seal.seq !== seq ||
-    seal.hash !== prev ||
+    seal.seq !== head.seq ||
+    seal.hash !== head.hash ||
     !key ||
     !seal.mac ||
     !sameHex(seal.mac, sealMac(key, seal.seq, seal.hash))
@@ -72,7 +107,7 @@ export function checkChain(store: Store, key: Buffer | null): ChainCheck {
     const more = findings.length - MAX_FINDINGS;
     findings.splice(MAX_FINDINGS, more, `… and ${more} more breaks.`);
   }
-  return { links: links.length, findings };
+  return { links: count, findings };
 }
 
 function sameHex(a: string, b: string): boolean {
@@ -84,10 +119,13 @@ export function createChainGuard(deps: {
   vault: Pick<Vault, 'chainKey'>;
   audit: AuditTrail;
   log: Log;
+  /** A check ended: DeskState.integrity may have changed. */
+  changed: () => void;
 }) {
   const { store, audit, log } = deps;
   let key: Buffer | null = null;
   let checkedAt: string | null = null;
+  let running: Promise<ChainCheck> | null = null;
 
   /**
    * The key from the keychain. A chain already sealed must have one: a Secret Service may answer
@@ -106,17 +144,32 @@ export function createChainGuard(deps: {
   }
 
   /** Checks the chain; a break not yet recorded since the last Z report is recorded now. */
-  function verify(): ChainCheck {
+  async function check(): Promise<ChainCheck> {
     const started = performance.now();
-    const result = checkChain(store, key);
+    const result = await checkChain(store, key);
     checkedAt = new Date().toISOString();
     const known = new Set(recorded().map((f) => f.message));
-    const fresh = result.findings.filter((message) => !known.has(message));
-    for (const message of fresh) audit.record(CHAIN_BROKEN, { message }, null);
+    for (const message of result.findings) {
+      if (!known.has(message)) audit.record(CHAIN_BROKEN, { message }, null);
+    }
     const ms = Math.round(performance.now() - started);
-    if (result.findings.length) log.error('chain_broken', { findings: result.findings, links: result.links });
+    if (result.findings.length)
+      log.error('chain_broken', { findings: result.findings, links: result.links, ms });
     else log.info('chain_verified', { links: result.links, ms });
+    deps.changed();
     return result;
+  }
+
+  /** One check at a time: a close during the check at start waits for it, then checks again. */
+  function verify(): Promise<ChainCheck> {
+    const next: Promise<ChainCheck> = (running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(check)
+      .finally(() => {
+        if (running === next) running = null;
+      });
+    running = next;
+    return next;
   }
 
   /** The breaks recorded since the last Z report: they stay on screen until one has printed them. */
@@ -129,10 +182,11 @@ export function createChainGuard(deps: {
 
   return {
     /**
-     * Takes the key from the keychain (made on first start), links the rows of a database from
-     * before the chain existed, and checks the chain. Before anything else writes.
+     * Takes the key from the keychain (made on first start) and links the rows of a database from
+     * before the chain existed: before anything else writes. The check itself runs behind, a page
+     * at a time (verify), so a long history does not hold the desk's start.
      */
-    async start(): Promise<ChainCheck> {
+    async start(): Promise<void> {
       const made = await chainKey();
       key = made.key;
       store.chain.setKey(made.key);
@@ -141,9 +195,12 @@ export function createChainGuard(deps: {
         const linked = store.chain.adopt();
         log.info('chain_begun', { linked });
       }
-      return verify();
     },
     verify,
+    /** Resolves once no check is running (the store may close). */
+    idle: async () => {
+      await running?.catch(() => undefined);
+    },
     head: (): ChainHead => store.chain.head(),
     integrity: (): Integrity => ({ checkedAt, findings: recorded() }),
   };

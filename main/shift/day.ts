@@ -134,6 +134,8 @@ export function createAgentDay(
 
   return {
     attribute: shifts.attribute,
+    /** Pushes DeskState again (the chain's check ended). */
+    announce,
     /** The reports the printer lays out: the open shift's X, a closed shift's Z. */
     reports: { x: shifts.report, z: shifts.zReport },
     /** Who prints: the open shift's operator. */

@@ -226,7 +226,7 @@ export function createShifts(deps: ShiftDeps) {
         }
         const { reconciliation, after } = await reconcile(shift, operations);
         // A break found now is recorded in the audit trail before the report takes it in.
-        deps.chain.verify();
+        await deps.chain.verify();
         const at = nowIso();
         const x = buildXReport(
           shift,

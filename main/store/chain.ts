@@ -5,7 +5,7 @@
 // with '' as the first prev_hash and seq gap-free from 1. Anyone with the file can check it; the
 // seal over the head (HMAC-SHA-256 of "seq:hash") needs the key the keychain holds, given by setKey.
 import { createHash, createHmac } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
 import { transaction } from './open.ts';
 
 export type ChainedTable = {
@@ -56,7 +56,15 @@ export const CHAINED: readonly ChainedTable[] = [
 export const LINK_GUARDS = ['chain_links_no_update', 'chain_links_no_delete'] as const;
 
 export type ChainHead = { seq: number; hash: string };
-export type ChainLink = { seq: number; table: string; rowId: number; prevHash: string; hash: string };
+export type ChainLink = {
+  seq: number;
+  table: string;
+  rowId: number;
+  prevHash: string;
+  hash: string;
+  /** The row as serialised now; null when it is gone. */
+  content: string | null;
+};
 
 export const chainHash = (prevHash: string, canonical: string) =>
   createHash('sha256')
@@ -87,27 +95,37 @@ export function createChainRepo(db: DatabaseSync) {
   db.function('chain_mac', (seq, hash) => (key ? sealMac(key, Number(seq), String(hash)) : null));
   for (const t of CHAINED) db.exec(linkTrigger(t));
 
-  const links = db.prepare(
-    'SELECT seq, tbl AS "table", row_id AS rowId, prev_hash AS prevHash, hash FROM chain_links ORDER BY seq',
-  );
   const lastLink = db.prepare('SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1');
+  const stats = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS hi FROM chain_links');
   const sealRow = db.prepare('SELECT seq, hash, mac FROM chain_seal WHERE id = 1');
   const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'");
   const insertLink = db.prepare(
     'INSERT INTO chain_links (seq, tbl, row_id, prev_hash, hash) VALUES (?, ?, ?, ?, ?)',
   );
   const writeSeal = db.prepare('INSERT OR REPLACE INTO chain_seal (id, seq, hash, mac) VALUES (1, ?, ?, ?)');
-  const contents = new Map(
+  // Arrays, not objects: a check reads every link, and this is most of its cost.
+  const arrays = (sql: string) => {
+    const statement = db.prepare(sql);
+    statement.setReturnArrays(true);
+    return statement;
+  };
+  const statements = new Map(
     CHAINED.map((t) => [
       t.table,
-      db.prepare(`SELECT ${t.columns[0]} AS id, ${canonical(t, 't')} AS content FROM ${t.table} t`),
+      {
+        // The links of seq lo..hi for this table, each with its row as serialised now (NULL: gone).
+        links:
+          arrays(`SELECT l.seq, l.row_id, l.prev_hash, l.hash, CASE WHEN t.${t.columns[0]} IS NULL THEN NULL
+          ELSE ${canonical(t, 't')} END FROM chain_links l LEFT JOIN ${t.table} t ON t.${t.columns[0]} = l.row_id
+          WHERE l.seq BETWEEN ? AND ? AND l.tbl = '${t.table}'`),
+        // The table's rows after a key, each with whether it has a link.
+        rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain_links l WHERE l.tbl = '${t.table}'
+          AND l.row_id = t.${t.columns[0]}) FROM ${t.table} t WHERE t.${t.columns[0]} > ? ORDER BY t.${t.columns[0]} LIMIT ?`),
+        all: db.prepare(`SELECT ${t.columns[0]} AS id, ${canonical(t, 't')} AS content FROM ${t.table} t
+          ORDER BY ${t.columns[0]}`),
+      },
     ]),
   );
-
-  function contentsOf(table: string): Map<number, string> {
-    const rows = contents.get(table)!.all();
-    return new Map(rows.map((row) => [Number(row.id), String(row.content)]));
-  }
 
   function head(): ChainHead {
     const row = lastLink.get();
@@ -124,16 +142,27 @@ export function createChainRepo(db: DatabaseSync) {
       if (!row) return undefined;
       return { seq: Number(row.seq), hash: String(row.hash), mac: row.mac == null ? null : String(row.mac) };
     },
-    links: (): ChainLink[] =>
-      links.all().map((row) => ({
-        seq: Number(row.seq),
-        table: String(row.table),
-        rowId: Number(row.rowId),
-        prevHash: String(row.prevHash),
-        hash: String(row.hash),
-      })),
-    /** Every row of a chained table, by key, serialised as its link was hashed. */
-    contents: contentsOf,
+    stats(): { count: number; last: number } {
+      const row = stats.get()!;
+      return { count: Number(row.n), last: Number(row.hi) };
+    },
+    /** The table's links with seq from `from` to `to`, each with its row's content now (null: deleted). */
+    links(table: string, from: number, to: number): ChainLink[] {
+      const rows = statements.get(table)!.links.all(from, to) as unknown as SQLOutputValue[][];
+      return rows.map(([seq, rowId, prevHash, hash, content]) => ({
+        seq: Number(seq),
+        table,
+        rowId: Number(rowId),
+        prevHash: String(prevHash),
+        hash: String(hash),
+        content: content == null ? null : String(content),
+      }));
+    },
+    /** Up to `limit` rows of the table after key `after`: their keys, and whether each is linked. */
+    rows(table: string, after: number, limit: number): { id: number; linked: boolean }[] {
+      const rows = statements.get(table)!.rows.all(after, limit) as unknown as SQLOutputValue[][];
+      return rows.map(([id, linked]) => ({ id: Number(id), linked: Number(linked) === 1 }));
+    },
     triggers: (): Set<string> => new Set(triggers.all().map((row) => String(row.name))),
     /**
      * Links every row written before the chain existed (a database from before this version), in
@@ -143,8 +172,9 @@ export function createChainRepo(db: DatabaseSync) {
       return transaction(db, () => {
         let { seq, hash } = head();
         for (const t of CHAINED) {
-          for (const [id, content] of [...contentsOf(t.table)].sort((a, b) => a[0] - b[0])) {
-            const next = chainHash(hash, content);
+          for (const row of statements.get(t.table)!.all.iterate()) {
+            const id = Number(row.id);
+            const next = chainHash(hash, String(row.content));
             insertLink.run(++seq, t.table, id, hash, next);
             hash = next;
           }

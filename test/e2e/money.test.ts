@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { OperationEvent, OperationView } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
 import { foreignOperation, until } from '../support/core.ts';
+import { SUPERVISOR_PIN } from '../support/desk.ts';
 import { goLiveInSettings, openSettings, setSupervisorPin, signIn, startCashPayout } from './day-flows.ts';
 import { cashInButton, confirmPhone, createThroughCore, openHome, startCashPayin } from './flows.ts';
 import { type E2E, startE2E } from './harness.ts';
@@ -266,6 +267,7 @@ test('Settings list the unresolved operations before a change of gateway URL or 
   const list = page.getByTestId('unresolved');
   const url = page.getByRole('textbox', { name: 'Gateway URL' });
   await url.fill('https://gateway.example.com');
+  await page.getByLabel(/^Current supervisor PIN/).fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('heading', { name: 'Change the gateway URL?' }).waitFor();
   await list.getByText(waiting.operationNumber).waitFor();

@@ -234,11 +234,21 @@ describe('tamper evidence', () => {
     return { h, z, payin };
   }
 
+  /** Restarts, and waits for the check of the chain that follows every start. */
+  async function restartChecked(h: Harness) {
+    const restarted = Date.now();
+    await h.restart();
+    const checked = await h.waitFor(
+      'desk.changed',
+      (desk) => desk.integrity.checkedAt !== null && Date.parse(desk.integrity.checkedAt) >= restarted,
+    );
+    await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
+    return checked;
+  }
+
   /** Restarts, and checks the supervisor is told, the log has it, and the next Z report prints it. */
   async function foundAtStart(h: Harness, expected: RegExp[]) {
-    await h.restart();
-    await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
-    const { integrity } = await h.call('desk.state', {});
+    const { integrity } = await restartChecked(h);
     const messages = integrity.findings.map((f) => f.message);
     for (const pattern of expected)
       assert.ok(
@@ -251,8 +261,7 @@ describe('tamper evidence', () => {
       'the log has it',
     );
     // Still there after another start (recorded once), until a Z report has printed it.
-    await h.restart();
-    await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
+    await restartChecked(h);
     assert.deepEqual(
       (await h.call('desk.state', {})).integrity.findings.map((f) => f.message),
       messages,
