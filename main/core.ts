@@ -124,7 +124,12 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     }),
     ...lookupHandlers({ ...base, lookups }),
     ...day.handlers,
-    ...upkeep.handlers({ settings, connectivity: connectivity.snapshot, supervisors: day.supervisorPins }),
+    ...upkeep.handlers({
+      settings,
+      connectivity: connectivity.snapshot,
+      supervisors: day.supervisorPins,
+      audit,
+    }),
   };
 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.

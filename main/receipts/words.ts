@@ -106,6 +106,9 @@ const en = {
       cash_movement_approved: 'Cash movement approved by the supervisor',
       variance_approved: 'Variance approved by the supervisor',
       restored: 'Database restored from a backup',
+      desk_setting_changed: 'Desk setting changed',
+      desk_unlocked_by_supervisor: 'Lock screen opened with the supervisor PIN',
+      diagnostics_exported: 'Diagnostics exported with the supervisor PIN',
       chain_broken: 'TAMPERING FOUND',
     } as Record<string, string>,
     reason: {
@@ -232,6 +235,9 @@ const ru: Words = {
       cash_movement_approved: 'Движение наличных одобрено старшим кассиром',
       variance_approved: 'Расхождение одобрено старшим кассиром',
       restored: 'База данных восстановлена из копии',
+      desk_setting_changed: 'Изменена настройка кассы',
+      desk_unlocked_by_supervisor: 'Экран блокировки снят ПИН-кодом старшего кассира',
+      diagnostics_exported: 'Диагностика выгружена с ПИН-кодом старшего кассира',
       chain_broken: 'ОБНАРУЖЕНО ВМЕШАТЕЛЬСТВО',
     },
     reason: {

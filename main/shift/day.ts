@@ -141,7 +141,7 @@ export function createAgentDay(
     /** Who prints: the open shift's operator. */
     operator: () => store.shifts.open()?.operatorName ?? null,
     handlers: {
-      ...staffHandlers({ desk, operators, supervisor, deskSettings, state }),
+      ...staffHandlers({ desk, operators, supervisor, deskSettings, state, audit }),
       ...shiftHandlers(shifts, state),
       ...exportHandlers({ store, backups, dataDir: deps.dataDir }),
       ...auditHandlers(audit),

@@ -163,7 +163,8 @@ describe('guessing', () => {
 
 describe('the supervisor', () => {
   test('every supervised channel refuses until the supervisor unlocks, and the unlocked time runs out', async (t) => {
-    const h = await startHarness(t, { day: { supervisorGrantMs: 400 } });
+    // Long enough for the two supervisor PIN checks a new token and gateway URL ask for again.
+    const h = await startHarness(t, { day: { supervisorGrantMs: 2_000 } });
     const settings = await settingsOf(h);
     // Out of the box, in training, settings are open.
     await h.call('settings.save', { ...settings, kiosk: true });
