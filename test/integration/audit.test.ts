@@ -16,6 +16,7 @@ import { SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
 import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { CHAINED, chainHash } from '../../main/store/chain.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
+import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import { checkout, type Harness, SHOP, startHarness } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
@@ -336,6 +337,46 @@ describe('tamper evidence', () => {
     db.prepare('UPDATE chain_seal SET seq = ?, hash = ?, mac = ?').run(links.length, prev, guess);
     for (const sql of guards) db.exec(sql);
     await foundAtStart(h, [/seal does not match/]);
+  });
+
+  test('a database from before the chain is linked on its first start, and checks whole', async (t) => {
+    const h = await startHarness(t, { openCore: false });
+    const old = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
+    old.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+      applied_at TEXT NOT NULL) STRICT`);
+    const before = MIGRATIONS.findIndex((m) => m.name === '0007-audit-chain');
+    MIGRATIONS.slice(0, before).forEach((migration, index) => {
+      old.exec(migration.sql);
+      old
+        .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)')
+        .run(index + 1, migration.name, '2026-01-01T00:00:00Z');
+    });
+    old.exec(`INSERT INTO shifts (terminal_id, training, operator_id, operator_name, opened_at, opening_float)
+      VALUES ('T01', 1, NULL, 'Training', '2026-01-01T08:00:00.000Z', '[]');
+      INSERT INTO cash_movements (shift_id, at, kind, currency, amount, reason, operator, approved)
+      VALUES (1, '2026-01-01T09:00:00.000Z', 'added', 'KZT', '5000', 'change', 'Training', 0)`);
+    old.close();
+
+    const started = Date.now();
+    await h.restart();
+    const { integrity } = await h.waitFor(
+      'desk.changed',
+      (desk) => desk.integrity.checkedAt !== null && Date.parse(desk.integrity.checkedAt) >= started,
+    );
+    assert.deepEqual(integrity.findings, []);
+    const db = openFile(t, h);
+    assert.deepEqual(
+      db
+        .prepare('SELECT seq, tbl, row_id FROM chain_links ORDER BY seq')
+        .all()
+        .map((r) => ({ ...r })),
+      [
+        { seq: 1, tbl: 'shifts', row_id: 1 },
+        { seq: 2, tbl: 'cash_movements', row_id: 1 },
+      ],
+    );
+    const z = await closeShift(h);
+    assert.ok(z.chainHead.seq >= 2);
   });
 });
 
