@@ -90,24 +90,27 @@ export async function checkChain(store: Store, key: Buffer | null): Promise<Chai
       await turn();
     }
   }
-  const head = store.chain.head();
-  const seal = store.chain.seal();
-  if (!seal) {
-    if (count > 0) findings.push("The chain's seal was removed.");
-  } else if (
-    seal.seq !== head.seq ||
-    seal.hash !== head.hash ||
-    !key ||
-    !seal.mac ||
-    !sameHex(seal.mac, sealMac(key, seal.seq, seal.hash))
-  ) {
-    findings.push("The chain's seal does not match: the money tables were rewritten outside CashDesk.");
-  }
+  const seal = checkSeal(store, key);
+  if (seal) findings.push(seal);
   if (findings.length > MAX_FINDINGS) {
     const more = findings.length - MAX_FINDINGS;
     findings.splice(MAX_FINDINGS, more, `… and ${more} more breaks.`);
   }
   return { links: count, findings };
+}
+
+/** What is wrong with the seal over the head, if anything. Cheap: no link is read but the last. */
+export function checkSeal(store: Store, key: Buffer | null): string | null {
+  const head = store.chain.head();
+  const seal = store.chain.seal();
+  if (!seal) return head.seq > 0 ? "The chain's seal was removed." : null;
+  const valid =
+    seal.seq === head.seq &&
+    seal.hash === head.hash &&
+    key !== null &&
+    seal.mac !== null &&
+    sameHex(seal.mac, sealMac(key, seal.seq, seal.hash));
+  return valid ? null : "The chain's seal does not match: the money tables were rewritten outside CashDesk.";
 }
 
 function sameHex(a: string, b: string): boolean {
@@ -116,7 +119,7 @@ function sameHex(a: string, b: string): boolean {
 
 export function createChainGuard(deps: {
   store: Store;
-  vault: Pick<Vault, 'chainKey'>;
+  vault: Pick<Vault, 'chainKey' | 'chainHead' | 'setChainHead'>;
   audit: AuditTrail;
   log: Log;
   /** A check ended: DeskState.integrity may have changed. */
@@ -126,6 +129,7 @@ export function createChainGuard(deps: {
   let key: Buffer | null = null;
   let checkedAt: string | null = null;
   let running: Promise<ChainCheck> | null = null;
+  let sealAtStart: string | null = null;
 
   /**
    * The key from the keychain. A chain already sealed must have one: a Secret Service may answer
@@ -147,11 +151,18 @@ export function createChainGuard(deps: {
   async function check(): Promise<ChainCheck> {
     const started = performance.now();
     const result = await checkChain(store, key);
+    // The seal as found at start: any write since (this desk's own) has sealed the head again.
+    if (sealAtStart && !result.findings.includes(sealAtStart)) result.findings.push(sealAtStart);
+    sealAtStart = null;
     checkedAt = new Date().toISOString();
     const known = new Set(recorded().map((f) => f.message));
     for (const message of result.findings) {
       if (!known.has(message)) audit.record(CHAIN_BROKEN, { message }, null);
     }
+    // Where this desk has got to, so a database put back from an older copy is told at its start.
+    await deps.vault
+      .setChainHead(store.chain.head())
+      .catch((error) => log.warn('chain_head_not_kept', { error }));
     const ms = Math.round(performance.now() - started);
     if (result.findings.length)
       log.error('chain_broken', { findings: result.findings, links: result.links, ms });
@@ -170,6 +181,18 @@ export function createChainGuard(deps: {
       });
     running = next;
     return next;
+  }
+
+  /**
+   * A database that does not reach the head this desk last checked, or holds another link there,
+   * was put back from a copy (a restore) or rolled back: recorded, with how far it reaches now.
+   */
+  async function noteRestore() {
+    const known = await deps.vault.chainHead().catch(() => null);
+    if (!known || store.chain.hashAt(known.seq) === known.hash || known.seq === 0) return;
+    const now = store.chain.head();
+    log.warn('chain_restored', { from: known.seq, to: now.seq });
+    audit.record('restored', { lastCheckedRecords: known.seq, recordsNow: now.seq }, null);
   }
 
   /** The breaks recorded since the last Z report: they stay on screen until one has printed them. */
@@ -195,6 +218,9 @@ export function createChainGuard(deps: {
         const linked = store.chain.adopt();
         log.info('chain_begun', { linked });
       }
+      // Before this desk writes anything: its first write seals whatever head it finds.
+      sealAtStart = checkSeal(store, key);
+      await noteRestore();
     },
     verify,
     /** Resolves once no check is running (the store may close). */

@@ -96,6 +96,7 @@ export function createChainRepo(db: DatabaseSync) {
   for (const t of CHAINED) db.exec(linkTrigger(t));
 
   const lastLink = db.prepare('SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1');
+  const linkAt = db.prepare('SELECT hash FROM chain_links WHERE seq = ?');
   const stats = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS hi FROM chain_links');
   const sealRow = db.prepare('SELECT seq, hash, mac FROM chain_seal WHERE id = 1');
   const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'");
@@ -133,6 +134,11 @@ export function createChainRepo(db: DatabaseSync) {
   }
 
   return {
+    /** The hash of link `seq`, if there is one. */
+    hashAt(seq: number): string | undefined {
+      const row = linkAt.get(seq);
+      return row ? String(row.hash) : undefined;
+    },
     setKey(next: Buffer) {
       key = next;
     },

@@ -7,6 +7,8 @@ export const DEFAULT_KEYCHAIN_SERVICE = 'CashDesk';
 
 /** The keychain entry of the key that seals the hash chain's head (main/audit/chain.ts). */
 const CHAIN_KEY_ACCOUNT = 'chain-seal-key';
+/** The last chain head this desk checked, to tell a database put back from a copy. */
+const CHAIN_HEAD_ACCOUNT = 'chain-head';
 
 /** A token belongs to one gateway and one shop. */
 export type Profile = { gatewayUrl: string; shopId: number };
@@ -53,6 +55,22 @@ export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
           return { key, created: true };
         },
         "the audit chain's key",
+      ),
+    /** The last chain head checked here (seq and hash; not a secret, kept beside the key). */
+    chainHead: () =>
+      guarded(
+        'read',
+        async () => {
+          const stored = await keytar.getPassword(service, CHAIN_HEAD_ACCOUNT);
+          return stored ? (JSON.parse(stored) as { seq: number; hash: string }) : null;
+        },
+        "the audit chain's head",
+      ),
+    setChainHead: (head: { seq: number; hash: string }) =>
+      guarded(
+        'store',
+        () => keytar.setPassword(service, CHAIN_HEAD_ACCOUNT, JSON.stringify(head)),
+        "the audit chain's head",
       ),
   };
 }

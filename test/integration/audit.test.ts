@@ -4,10 +4,10 @@
 // and on the next Z report), and the gateway, token and mode kept still while a shift is open.
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { backup, DatabaseSync } from 'node:sqlite';
 import { describe, type TestContext, test } from 'node:test';
 import type { AppError, AuditEntry, Result, ZReport } from '../../common/contract.ts';
 import { tokenFingerprint } from '../../main/audit/trail.ts';
@@ -63,6 +63,18 @@ async function closeShift(h: Harness): Promise<ZReport> {
 }
 
 const kinds = (entries: AuditEntry[]) => entries.map((e) => e.kind);
+
+/** Restarts, and waits for the check of the chain that follows every start. */
+async function restartChecked(h: Harness) {
+  const restarted = Date.now();
+  await h.restart();
+  const checked = await h.waitFor(
+    'desk.changed',
+    (desk) => desk.integrity.checkedAt !== null && Date.parse(desk.integrity.checkedAt) >= restarted,
+  );
+  await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
+  return checked;
+}
 
 describe('the audit trail', () => {
   test('a day of changes, old → new, as the Z report prints it, with the chain head in its QR code', async (t) => {
@@ -240,18 +252,6 @@ describe('tamper evidence', () => {
     return { h, z, payin };
   }
 
-  /** Restarts, and waits for the check of the chain that follows every start. */
-  async function restartChecked(h: Harness) {
-    const restarted = Date.now();
-    await h.restart();
-    const checked = await h.waitFor(
-      'desk.changed',
-      (desk) => desk.integrity.checkedAt !== null && Date.parse(desk.integrity.checkedAt) >= restarted,
-    );
-    await h.call('desk.unlock', { pin: OPERATOR_PIN }).catch(() => undefined);
-    return checked;
-  }
-
   /** Restarts, and checks the supervisor is told, the log has it, and the next Z report prints it. */
   async function foundAtStart(h: Harness, expected: RegExp[]) {
     const { integrity } = await restartChecked(h);
@@ -377,6 +377,41 @@ describe('tamper evidence', () => {
     );
     const z = await closeShift(h);
     assert.ok(z.chainHead.seq >= 2);
+  });
+});
+
+describe('restores', () => {
+  test('a database put back from an older copy is recorded at its start', async (t) => {
+    const h = await startHarness(t);
+    await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+    const operator = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+    await restartChecked(h);
+    // The copy a backup makes (SQLite's online backup), as the README's restore puts back.
+    const copy = join(mkdtempSync(join(tmpdir(), 'cashdesk-restore-')), DATABASE_FILE);
+    const live = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
+    await backup(live, copy);
+    live.close();
+    await openShift(h, operator.id);
+    await closeShift(h);
+    await restartChecked(h);
+    const ahead = (await h.call('shift.list', {})).shifts.length;
+    assert.equal(ahead, 1);
+
+    await h.restart({
+      // As the README's restore: the copy in place of the database, nothing beside it.
+      before: () => {
+        copyFileSync(copy, join(h.dataDir, DATABASE_FILE));
+        for (const extra of ['-wal', '-shm'])
+          rmSync(join(h.dataDir, `${DATABASE_FILE}${extra}`), { force: true });
+      },
+    });
+    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+    const { entries } = await h.call('audit.list', {});
+    const restored = entries.find((e) => e.kind === 'restored');
+    assert.ok(restored, 'the restore is in the trail');
+    assert.equal(restored.operator, null);
+    assert.ok(Number(restored.detail.lastCheckedRecords) > Number(restored.detail.recordsNow));
+    assert.deepEqual((await h.call('shift.list', {})).shifts, [], 'the copy from before the shift');
   });
 });
 
