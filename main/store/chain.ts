@@ -4,7 +4,7 @@
 //   hash = SHA-256(prev_hash || json_array(the row's content columns, in the order listed)), hex,
 // with '' as the first prev_hash and seq gap-free from 1. Anyone with the file can check it; the
 // seal over the head (HMAC-SHA-256 of "seq:hash") needs the key the keychain holds, given by setKey.
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
 import { transaction } from './open.ts';
 
@@ -66,10 +66,8 @@ export type ChainLink = {
   content: string | null;
 };
 
-export const chainHash = (prevHash: string, canonical: string) =>
-  createHash('sha256')
-    .update(prevHash + canonical)
-    .digest('hex');
+// One-shot: several times faster than createHash for a row, which is what a check does 100,000 times.
+export const chainHash = (prevHash: string, canonical: string) => hash('sha256', prevHash + canonical, 'hex');
 
 export const sealMac = (key: Buffer, seq: number, hash: string) =>
   createHmac('sha256', key).update(`${seq}:${hash}`).digest('hex');
