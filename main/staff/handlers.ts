@@ -74,9 +74,19 @@ export function staffHandlers(deps: {
       }
       const before = deps.deskSettings.get();
       deps.deskSettings.save(next);
+      // A list (the thresholds) is recorded as JSON; a number or a folder as it is.
+      const shown = (value: unknown) =>
+        (typeof value === 'object' && value !== null ? JSON.stringify(value) : value) as
+          | string
+          | number
+          | null;
       for (const field of Object.keys(next) as (keyof typeof next)[]) {
-        const [from, to] = [JSON.stringify(before[field]), JSON.stringify(next[field])];
-        if (from !== to) deps.audit.record('desk_setting_changed', { field, from, to }, 'supervisor');
+        if (JSON.stringify(before[field]) === JSON.stringify(next[field])) continue;
+        deps.audit.record(
+          'desk_setting_changed',
+          { field, from: shown(before[field]), to: shown(next[field]) },
+          'supervisor',
+        );
       }
       desk.rearm();
       return state();
