@@ -88,9 +88,9 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   return {
     get: (): Settings => current,
 
-    /** Without `printing`, the printing settings stay as they are. */
     refuseWhileShiftOpen,
 
+    /** Without `printing`, the printing settings stay as they are. */
     save(next: Omit<Settings, 'mode' | 'printing'> & { printing?: Settings['printing'] }): Settings {
       if (next.gatewayUrl !== current.gatewayUrl) refuseWhileShiftOpen();
       const before = current;
