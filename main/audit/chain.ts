@@ -13,6 +13,9 @@ import type { AuditTrail } from './trail.ts';
 
 export const CHAIN_BROKEN = 'chain_broken';
 
+const NO_KEYCHAIN =
+  "The system keychain cannot be reached: the chain's seal can be neither made nor checked until it can.";
+
 /** How often, and how far apart, a missing key is asked for again before a new one is made. */
 const KEY_READS = 10;
 const KEY_READ_PAUSE_MS = 100;
@@ -101,13 +104,13 @@ export async function checkChain(store: Store, key: Buffer | null): Promise<Chai
 
 /** What is wrong with the seal over the head, if anything. Cheap: no link is read but the last. */
 export function checkSeal(store: Store, key: Buffer | null): string | null {
+  if (!key) return NO_KEYCHAIN;
   const head = store.chain.head();
   const seal = store.chain.seal();
   if (!seal) return head.seq > 0 ? "The chain's seal was removed." : null;
   const valid =
     seal.seq === head.seq &&
     seal.hash === head.hash &&
-    key !== null &&
     seal.mac !== null &&
     sameHex(seal.mac, sealMac(key, seal.seq, seal.hash));
   return valid ? null : "The chain's seal does not match: the money tables were rewritten outside CashDesk.";
@@ -210,7 +213,13 @@ export function createChainGuard(deps: {
      * at a time (verify), so a long history does not hold the desk's start.
      */
     async start(): Promise<void> {
-      const made = await chainKey();
+      // Without a keychain the desk still opens (training needs none); the check says what is missing.
+      const made = await chainKey().catch((error: unknown) => {
+        log.error('chain_key_unavailable', { error });
+        return null;
+      });
+      sealAtStart = NO_KEYCHAIN;
+      if (!made) return;
       key = made.key;
       store.chain.setKey(made.key);
       // Only with a key made just now: a chain that was begun and lost its seal is a finding.

@@ -3,6 +3,7 @@
 // database tampered with outside the app found at the next start (told to the supervisor, logged,
 // and on the next Z report), and the gateway, token and mode kept still while a shift is open.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -377,6 +378,32 @@ describe('tamper evidence', () => {
     );
     const z = await closeShift(h);
     assert.ok(z.chainHead.seq >= 2);
+  });
+});
+
+describe('without a keychain', () => {
+  test('the desk still opens, and says the seal can be neither made nor checked', (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-no-keychain-'));
+    t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+    const script = `
+      import { createCore } from ${JSON.stringify(new URL('../../main/core.ts', import.meta.url).href)};
+      const core = await createCore({ dataDir: ${JSON.stringify(dataDir)}, keychainService: 'cashdesk-test-no-keychain' });
+      const checked = new Promise((resolve) => core.on((event, desk) => event === 'desk.changed' && desk.integrity.checkedAt && resolve(desk)));
+      const desk = await checked;
+      console.log(JSON.stringify(desk.integrity.findings.map((f) => f.message)));
+      await core.close();`;
+    const env = { ...process.env };
+    delete env.DBUS_SESSION_BUS_ADDRESS;
+    delete env.DISPLAY;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(child.status, 0, `${child.stdout}${child.stderr}`);
+    assert.deepEqual(JSON.parse(child.stdout.trim().split('\n').at(-1)!), [
+      "The system keychain cannot be reached: the chain's seal can be neither made nor checked until it can.",
+    ]);
   });
 });
 
