@@ -9,11 +9,23 @@ import { fileURLToPath } from 'node:url';
 import { createChainRepo } from '../main/store/chain.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';
+import { createVault } from '../main/vault/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '.cache');
 /** The seal's key in seeded histories (a desk's own is in its keychain). */
 export const SEED_CHAIN_KEY = Buffer.alloc(32, 7);
+
+/**
+ * A throwaway keychain service holding the seeded histories' chain key, so a core opened on one
+ * finds its seal whole (and neither waits for a key nor records a broken seal); `forget` removes it.
+ */
+export async function seededKeychain(): Promise<{ service: string; forget(): Promise<void> }> {
+  const service = `cashdesk-bench-${randomUUID()}`;
+  const vault = createVault(service);
+  await vault.setChainKey(SEED_CHAIN_KEY);
+  return { service, forget: () => vault.forgetChain() };
+}
 
 /** The history spans this many days back from a fixed end, so cached files are reproducible. */
 const SPAN_DAYS = 730;

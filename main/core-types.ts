@@ -51,4 +51,6 @@ export type CoreProbe = {
   duplicateInflight(): number;
   /** Commits synced to disk so far (what durability costs). */
   durableCommits(): number;
+  /** Resolves once the chain's check (which follows every start, a page at a time) has ended. */
+  chainChecked(): Promise<void>;
 };

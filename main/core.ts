@@ -156,6 +156,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     idle: () => lookups.idle(),
     duplicateInflight: () => lookups.duplicateInflight(),
     durableCommits: () => store.durableCommits(),
+    chainChecked: () => chain.idle(),
   };
   return { core, probe };
 }

@@ -56,6 +56,23 @@ export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
         },
         "the audit chain's key",
       ),
+    /** Puts a chain key in place (a seeded benchmark history's), before a core opens on it. */
+    setChainKey: (key: Buffer) =>
+      guarded(
+        'store',
+        () => keytar.setPassword(service, CHAIN_KEY_ACCOUNT, key.toString('hex')),
+        "the audit chain's key",
+      ),
+    /** Removes the chain's entries (a benchmark's throwaway keychain service). */
+    forgetChain: () =>
+      guarded(
+        'clear',
+        async () => {
+          await keytar.deletePassword(service, CHAIN_KEY_ACCOUNT);
+          await keytar.deletePassword(service, CHAIN_HEAD_ACCOUNT);
+        },
+        "the audit chain's key",
+      ),
     /** The last chain head checked here (seq and hash; not a secret, kept beside the key). */
     chainHead: () =>
       guarded(
