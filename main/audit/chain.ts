@@ -17,8 +17,8 @@ const NO_KEYCHAIN =
   "The system keychain cannot be reached: the chain's seal can be neither made nor checked until it can.";
 
 /** How often, and how far apart, a missing key is asked for again before a new one is made. */
-const KEY_READS = 10;
-const KEY_READ_PAUSE_MS = 100;
+const KEY_READS = 20;
+const KEY_READ_PAUSE_MS = 150;
 
 /** Enough to act on; the rest is counted. */
 const MAX_FINDINGS = 20;
@@ -142,7 +142,8 @@ export function createChainGuard(deps: {
   async function chainKey(): Promise<{ key: Buffer; created: boolean }> {
     if (store.chain.seal() === undefined) return (await deps.vault.chainKey(true))!;
     for (let attempt = 0; attempt < KEY_READS; attempt++) {
-      const stored = await deps.vault.chainKey(false);
+      // A busy Secret Service may also fail a read outright: asked again all the same.
+      const stored = await deps.vault.chainKey(false).catch(() => null);
       if (stored) return stored;
       await new Promise((resolve) => setTimeout(resolve, KEY_READ_PAUSE_MS));
     }
