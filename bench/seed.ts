@@ -8,12 +8,27 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import type { OperationTypeValue, Phase } from '../common/contract.ts';
 import { ownState } from '../main/operations/meaning.ts';
+import { createChainRepo } from '../main/store/chain.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';
 import type { OperationRecord } from '../main/store/operations.ts';
+import { createVault } from '../main/vault/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '.cache');
+/** The seal's key in seeded histories (a desk's own is in its keychain). */
+export const SEED_CHAIN_KEY = Buffer.alloc(32, 7);
+
+/**
+ * A throwaway keychain service holding the seeded histories' chain key, so a core opened on one
+ * finds its seal whole (and neither waits for a key nor records a broken seal); `forget` removes it.
+ */
+export async function seededKeychain(): Promise<{ service: string; forget(): Promise<void> }> {
+  const service = `cashdesk-bench-${randomUUID()}`;
+  const vault = createVault(service);
+  await vault.setChainKey(SEED_CHAIN_KEY);
+  return { service, forget: () => vault.forgetChain() };
+}
 
 /** The history spans this many days back from a fixed end, so cached files are reproducible. */
 const SPAN_DAYS = 730;
@@ -244,6 +259,8 @@ function answerOf(phase: Phase, status: string | null, type: OperationTypeValue,
 export function seed(file: string, spec: SeedSpec): void {
   createStore(dirname(file)).close();
   const db = new DatabaseSync(file);
+  // Every event is chained as the app chains it (its insert trigger needs the chain's functions).
+  createChainRepo(db).setKey(SEED_CHAIN_KEY);
   // Seeding only: no journal and no fsync (a failed seed is simply discarded), a big page cache.
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144');
   const insertOperation = db.prepare(

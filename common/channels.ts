@@ -51,14 +51,33 @@ const HistoryTotals = z.object({
 export const channels = {
   'app.getState': channel(none, AppState),
   /** Without `printing`, the printing settings stay as they are (the general form does not show them). */
+  /** A new gateway URL needs `supervisorPin`, the current supervisor PIN again, once one is set. */
   'settings.save': channel(
-    Settings.omit({ mode: true }).extend({ printing: Printing.optional() }).strict(),
+    Settings.omit({ mode: true })
+      .extend({
+        printing: Printing.optional(),
+        supervisorPin: z
+          .string()
+          .regex(/^\d{4,8}$/, '4–8 digits')
+          .optional(),
+      })
+      .strict(),
     AppState,
   ),
   'settings.setMode': channel(z.object({ mode: z.enum(MODES) }).strict(), AppState),
   /** Write-only: the token goes to the keychain and is never read back. */
+  /** `supervisorPin`: the current supervisor PIN again, once one is set. */
   'settings.setToken': channel(
-    z.object({ shopId, token: z.string().trim().min(LIMITS.tokenMin).max(LIMITS.tokenMax) }).strict(),
+    z
+      .object({
+        shopId,
+        token: z.string().trim().min(LIMITS.tokenMin).max(LIMITS.tokenMax),
+        supervisorPin: z
+          .string()
+          .regex(/^\d{4,8}$/, '4–8 digits')
+          .optional(),
+      })
+      .strict(),
     AppState,
   ),
   'settings.clearToken': channel(z.object({ shopId }).strict(), AppState),
@@ -221,6 +240,7 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   'operators.remove',
   // The history leaves the desk as a file: the supervisor's act, like the settings.
   'history.exportCsv',
+  'audit.list',
 ]);
 
 export type Channels = typeof channels;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { channel, none } from './channel.ts';
 import {
+  AuditEntry,
   BackupState,
   CashLine,
   CashMovement,
@@ -123,6 +124,17 @@ export const deskChannels = {
   'shift.zReport': channel(z.object({ shiftId }).strict(), ZReport),
   /** Checks a shift closed "not reconciled" again now; the result is appended to its Z report. */
   'shift.reconcile': channel(z.object({ shiftId }).strict(), ZReport),
+
+  /** The audit trail, newest first, a page at a time (supervised). */
+  'audit.list': channel(
+    z
+      .object({
+        before: z.number().int().positive().optional(),
+        limit: z.number().int().min(1).max(100).default(100),
+      })
+      .strict(),
+    z.object({ entries: z.array(AuditEntry), next: z.number().int().nullable() }),
+  ),
 
   /** A backup to the folder chosen in settings now (it also runs after each Z report and daily). */
   'backup.now': channel(none, BackupState),

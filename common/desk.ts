@@ -110,6 +110,35 @@ export const BackupState = z.object({
 });
 export type BackupState = z.infer<typeof BackupState>;
 
+/**
+ * One row of the audit trail: who changed what at this desk (append-only). `detail` holds old → new
+ * as `from` and `to` where a value changed; a token appears only as a short fingerprint.
+ */
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  terminalId: z.string(),
+  /** The signed-in operator, 'supervisor' for a supervised act, or null. */
+  operator: z.string().nullable(),
+  kind: z.string(),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** The head of the hash chain over the money tables: its length and its last hash (hex). */
+export const ChainHead = z.object({ seq: z.number().int().min(0), hash: z.string() });
+export type ChainHead = z.infer<typeof ChainHead>;
+
+/**
+ * The last check of the hash chain (at start and at each close). `findings` are the breaks found
+ * since the last Z report, each in plain words; they stay until a Z report has printed them.
+ */
+export const Integrity = z.object({
+  checkedAt: isoTime.nullable(),
+  findings: z.array(z.object({ at: isoTime, message: z.string() })),
+});
+export type Integrity = z.infer<typeof Integrity>;
+
 /** Who works at this desk now, and what is locked. Pushed as `desk.changed` whenever it changes. */
 export const DeskState = z.object({
   /** The operator of the open shift; null when no one is signed in (or a training shift opened by itself). */
@@ -135,6 +164,7 @@ export const DeskState = z.object({
   shift: ShiftSummary.nullable(),
   settings: DeskSettings,
   backup: BackupState,
+  integrity: Integrity,
 });
 export type DeskState = z.infer<typeof DeskState>;
 
@@ -201,6 +231,8 @@ export const XReport = z.object({
   operations: z.number().int(),
   /** Custody records a supervisor reversed in this shift, with their reasons. */
   reversals: z.array(z.object({ record: CustodyRecord, operationNumber: z.string() })).default([]),
+  /** The audit trail since the last Z report, oldest first (reports before it had none). */
+  audit: z.array(AuditEntry).default([]),
 });
 export type XReport = z.infer<typeof XReport>;
 
@@ -236,5 +268,7 @@ export const ZReport = XReport.extend({
   supervisorApproved: z.boolean(),
   /** The one made before the report, then each later one appended (the report itself never changes). */
   reconciliations: z.array(Reconciliation).min(1),
+  /** The hash chain's head when the report was produced (printed short and in the QR code). */
+  chainHead: ChainHead,
 });
 export type ZReport = z.infer<typeof ZReport>;

@@ -53,4 +53,6 @@ export type CoreProbe = {
   durableCommits(): number;
   /** Runs one statement on the core's own connection (a full disk is brought about this way). */
   sql(statement: string): unknown[];
+  /** Resolves once the chain's check (which follows every start, a page at a time) has ended. */
+  chainChecked(): Promise<void>;
 };

@@ -2,6 +2,8 @@
 // feature's handler table into the one table behind every IPC channel. The Electron shell, the
 // tests and the browser preview all use it.
 import { join } from 'node:path';
+import { createChainGuard } from './audit/chain.ts';
+import { createAuditTrail } from './audit/trail.ts';
 import { createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
@@ -58,7 +60,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const training = options.training ?? sandbox!;
   log.addSecret(training.token);
 
-  const settings = createSettingsService(store.settings, createVault(options.keychainService), log);
+  const vault = createVault(options.keychainService);
+  const audit = createAuditTrail({ store, log, terminalId: () => settings.get().terminalId });
+  const shiftOpen = () => store.shifts.open() !== undefined;
+  const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
+  // Before anything else writes: the chain's key. Its check runs once the core is up.
+  const chain = createChainGuard({ store, vault, audit, log, changed: () => day.announce() });
+  await chain.start();
   const gateways = createGateways(settings, training, options.gateway ?? {});
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
@@ -104,21 +112,36 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     answered: (result) => emit('lookup.answered', result),
   });
   // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
-  const day = createAgentDay(options, { ...base, emit, deskContext }, () => checkout);
+  const day = createAgentDay(options, { ...base, emit, deskContext, audit, chain }, () => checkout);
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await day.ready();
   const { attribute } = day;
   const checkout = createCheckout({ ...base, lookups, connectivity, attribute, desk: deskContext });
-  const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor: day.supervisor });
+  const custody = createCustody({
+    store,
+    journal,
+    settings,
+    desk: deskContext,
+    supervisor: day.supervisor,
+    audit,
+  });
 
   // Rows from before the answer was stored get it first: recovery reads the index built on it.
   journal.computeAnswers();
   recoverUnsettled(store, journal, lookups);
   day.start();
+  void chain.verify();
 
   const rendererErrors = createRendererErrors(log);
   const handlers: Handlers = {
-    ...settingsHandlers({ settings, gateways, appState, retryWaitingLookups, track: pending.track }),
+    ...settingsHandlers({
+      settings,
+      gateways,
+      appState,
+      retryWaitingLookups,
+      track: pending.track,
+      supervisors: day.supervisorPins,
+    }),
     ...checkoutHandlers(checkout, custody, log),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
@@ -132,7 +155,12 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     }),
     ...lookupHandlers({ ...base, lookups }),
     ...day.handlers,
-    ...upkeep.handlers({ settings, connectivity: connectivity.snapshot, supervisors: day.supervisorPins }),
+    ...upkeep.handlers({
+      settings,
+      connectivity: connectivity.snapshot,
+      supervisors: day.supervisorPins,
+      audit,
+    }),
     ...rendererErrors.handlers,
   };
 
@@ -161,6 +189,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         lookups.close();
         events.clear();
         await day.close();
+        await chain.idle();
         store.close();
         await sandbox?.close();
       })();
@@ -172,6 +201,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     duplicateInflight: () => lookups.duplicateInflight(),
     durableCommits: () => store.durableCommits(),
     sql: (statement) => store.probeSql(statement),
+    chainChecked: () => chain.idle(),
   };
   return { core, probe };
 }

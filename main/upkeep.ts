@@ -1,6 +1,7 @@
 // The desk's upkeep, beside the payments: updates that wait for an idle desk, the connectivity
 // history support needs, and the diagnostics zip behind the supervisor PIN.
 import type { Connectivity } from '../common/contract.ts';
+import type { AuditTrail } from './audit/trail.ts';
 import type { CoreOptions } from './core-types.ts';
 import { createConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { diagnosticsHandlers } from './diagnostics/handlers.ts';
@@ -40,6 +41,7 @@ export function createUpkeep(
       settings: SettingsService;
       connectivity: () => Connectivity;
       supervisors: SupervisorPins;
+      audit: Pick<AuditTrail, 'record'>;
     }) => ({
       ...updateHandlers(updates),
       ...diagnosticsHandlers({
@@ -56,6 +58,7 @@ export function createUpkeep(
           history,
         },
         supervisors: more.supervisors,
+        audit: more.audit,
       }),
     }),
   };

@@ -4,6 +4,7 @@
 // main/operations/meaning.ts and nothing else; a supervisor's correction is a reversal record.
 import type { CustodyAction, CustodyRecord, OperationView } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Journal } from '../operations/journal.ts';
 import { type Answer, meaningOf } from '../operations/meaning.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -102,6 +103,7 @@ export function createCustody(deps: {
   settings: SettingsService;
   desk: DeskContextSource;
   supervisor: Pick<Supervisor, 'approve'>;
+  audit: Pick<AuditTrail, 'record'>;
 }) {
   const { store, journal } = deps;
 
@@ -226,6 +228,18 @@ export function createCustody(deps: {
           kind: 'custody_reversed',
           detail: `${target.kind} ${target.amount} ${target.currency} reversed${approved ? ' with the supervisor' : ''}: ${input.reason}`,
         },
+      );
+      // What the supervisor approved stays in the trail, whoever can write the data folder.
+      deps.audit.record(
+        'custody_reversed',
+        {
+          operationNumber: record.operationNumber,
+          kind: target.kind,
+          amount: target.amount,
+          currency: target.currency,
+          reason: input.reason,
+        },
+        approved ? 'supervisor' : shift.operatorName,
       );
       return journal.view(saved);
     },

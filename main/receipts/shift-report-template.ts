@@ -14,6 +14,7 @@ import {
 } from '../../common/contract.ts';
 import { compare, formatMoney, subtract } from '../../common/money.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
+import { qrSvg } from './qr.ts';
 import { WORDS, type Words } from './words.ts';
 
 /** What an X or Z report says. Amounts are decimal strings; a variance or expected sum may be negative. */
@@ -59,6 +60,13 @@ export type ShiftReportView = {
     record: { kind: string; amount: string; currency: string; reason: string | null };
     operationNumber: string;
   }[];
+  /** The audit trail since the last Z report, oldest first. */
+  audit: {
+    at: string;
+    operator: string | null;
+    kind: string;
+    detail: Record<string, string | number | boolean | null>;
+  }[];
 };
 
 /** The Z report adds its number, the count, the variance and the reconciliation at the gateway. */
@@ -77,7 +85,14 @@ export type ZReportView = ShiftReportView & {
   supervisorApproved: boolean;
   /** The first is made at close; later ones (an offline close checked afterwards) are appended. */
   reconciliations: { complete: boolean; checked: number; unanswered: number; findings: unknown[] }[];
+  /** The hash chain's head when the report was produced: printed short, and whole in the QR code. */
+  chainHead: { seq: number; hash: string };
 };
+
+/** What the Z report's QR code holds: enough for anyone with the database to check its chain. */
+export function chainCode(terminalId: string, number: number, head: { seq: number; hash: string }): string {
+  return `CASHDESK-Z;${terminalId};${number};${head.seq};${head.hash}`;
+}
 
 export type ShiftReportInput = (
   | { kind: 'X'; report: ShiftReportView }
@@ -88,6 +103,7 @@ const CSS = `
 .group { font-weight: 700; margin-top: 1.5mm; overflow-wrap: anywhere; }
 .line { overflow-wrap: anywhere; }
 .signature { margin-top: 9mm; border-top: 0.3mm solid #000; padding-top: 0.5mm; }
+.qr { display: block; width: var(--qr); height: var(--qr); margin: 2mm auto 1mm; }
 `;
 
 export function renderShiftReport(input: ShiftReportInput): string {
@@ -118,6 +134,9 @@ ${openList(report.openCash, w, money)}
 <h2>${r.waiting}</h2>
 ${openList(report.waiting, w, money)}
 ${report.reversals.length > 0 && reversalList(report.reversals, w, money)}
+<h2>${r.audit}</h2>
+${auditList(report.audit, w, time)}
+${input.kind === 'Z' && chainBlock(input.report, w)}
 <div class="signature">${w.operatorSignature}</div>
 ${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${r.supervisorSignature}</div>`}
 ${trainingMark}
@@ -186,6 +205,33 @@ function reconciliationBlock(report: ZReportView, w: Words): Html {
   return html`<h2>${r.reconciliation}</h2>
 <p class="strong">${latest.complete ? r.reconciled(latest.checked) : r.notReconciled(latest.unanswered)}</p>
 <p>${r.findings(latest.findings.length)}</p>`;
+}
+
+function auditList(list: ShiftReportView['audit'], w: Words, time: (iso: string) => string): Html {
+  if (list.length === 0) return html`<p>${w.report.noChanges}</p>`;
+  const r = w.report;
+  return html`${list.map(
+    (entry) =>
+      html`<p class="line"><span class="strong">${r.auditKind[entry.kind] ?? entry.kind}</span> · ${time(entry.at)}${entry.operator && ` · ${r.by(entry.operator)}`}${auditDetail(entry.detail) && ` · ${auditDetail(entry.detail)}`}</p>`,
+  )}`;
+}
+
+/** old → new where a value changed, then the rest as name: value. */
+function auditDetail(detail: ShiftReportView['audit'][number]['detail']): string {
+  const shown = (value: unknown) => (value === null || value === undefined ? '—' : String(value));
+  const { field, from, to, ...rest } = detail;
+  const parts = Object.entries(rest).map(([name, value]) => `${name}: ${shown(value)}`);
+  if ('from' in detail || 'to' in detail) {
+    parts.unshift(`${field === undefined ? '' : `${field}: `}${shown(from)} → ${shown(to)}`);
+  }
+  return parts.join(', ');
+}
+
+/** The chain's head, short on paper and whole in the QR code. */
+function chainBlock(report: ZReportView, w: Words): Html {
+  const { chainHead: head } = report;
+  return html`<p class="line">${w.report.chainHead(head.seq, head.hash.slice(0, 12))}</p>
+${qrSvg(chainCode(report.shift.terminalId, report.number, head), w.report.chainScan)}`;
 }
 
 function openList(list: OpenOperation[], w: Words, money: Money): Html {

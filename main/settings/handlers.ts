@@ -1,5 +1,7 @@
 // The terminal's settings and tokens. Every change drops the gateway clients built from the old
 // ones and tells the renderer; a new token also releases the lookups that waited for it.
+import { AgentError } from '../app-error.ts';
+import type { SupervisorPins } from '../diagnostics/supervisor.ts';
 import type { Gateways } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { AppStateSource } from './app-state.ts';
@@ -19,8 +21,17 @@ export function settingsHandlers(deps: {
   retryWaitingLookups: () => void;
   /** A token update awaits the keychain, then writes: core.close() waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
+  supervisors: SupervisorPins;
 }): HandlerTable<SettingsChannel> {
   const { settings, appState } = deps;
+  /** A new token or gateway asks for the supervisor PIN again, even while unlocked. */
+  async function confirmSupervisor(pin: string | undefined, what: string) {
+    settings.refuseWhileShiftOpen();
+    if (!deps.supervisors.isSet()) return;
+    if (!pin)
+      throw new AgentError('locked', `${what} needs the current supervisor PIN.`, { field: 'supervisorPin' });
+    await deps.supervisors.verify(pin);
+  }
   const changed = () => {
     deps.gateways.reset();
     appState.announce();
@@ -28,7 +39,10 @@ export function settingsHandlers(deps: {
   };
   return {
     'app.getState': () => appState.get(),
-    'settings.save': (next) => {
+    'settings.save': async ({ supervisorPin, ...next }) => {
+      if (next.gatewayUrl !== settings.get().gatewayUrl) {
+        await confirmSupervisor(supervisorPin, 'A new gateway address');
+      }
       settings.save(next);
       return changed();
     },
@@ -36,12 +50,14 @@ export function settingsHandlers(deps: {
       settings.setMode(mode);
       return changed();
     },
-    'settings.setToken': ({ shopId, token }) =>
+    'settings.setToken': ({ shopId, token, supervisorPin }) =>
       deps.track(
-        settings.setToken(shopId, token).then(() => {
+        (async () => {
+          await confirmSupervisor(supervisorPin, 'A new token');
+          await settings.setToken(shopId, token);
           deps.retryWaitingLookups();
           return changed();
-        }),
+        })(),
       ),
     'settings.clearToken': ({ shopId }) => deps.track(settings.clearToken(shopId).then(changed)),
   };

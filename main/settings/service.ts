@@ -2,6 +2,7 @@
 // in the keychain, and only whether one is set (or was rejected) is known outside main.
 import { DEFAULT_PRINTING, Settings, type TokenState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { type AuditTrail, tokenFingerprint } from '../audit/trail.ts';
 import type { GatewayTarget } from '../gateway/gateways.ts';
 import type { Log } from '../log.ts';
 import type { SettingsRepo } from '../store/settings.ts';
@@ -25,8 +26,20 @@ export const DEFAULT_SETTINGS: Settings = {
 const SETTINGS_KEY = 'settings';
 const REJECTED_KEY = 'rejected_tokens';
 
-export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log) {
+/** The settings whose every change goes into the audit trail, old → new. */
+const AUDITED = ['gatewayUrl', 'terminalId', 'updateUrl', 'kiosk'] as const;
+
+export const SHIFT_OPEN_REFUSAL = 'Close the shift before changing the gateway, the token or the mode.';
+
+/** Where changes are recorded, and whether a shift is open (none of the gateway's may change then). */
+export type SettingsWatch = { audit: Pick<AuditTrail, 'record'>; shiftOpen: () => boolean };
+
+export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log, watch?: SettingsWatch) {
   let current = loadSettings(repo, log);
+  /** Money already counted in a shift went to one gateway, with one token, in one mode. */
+  function refuseWhileShiftOpen() {
+    if (watch?.shiftOpen()) throw new AgentError('conflict', SHIFT_OPEN_REFUSAL);
+  }
   // Tokens are read from the keychain once and kept in main's memory only.
   const tokens = new Map<string, string | null>();
   // The training gateway gets a fresh token on every start, so an old refusal of it means nothing
@@ -75,10 +88,23 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   return {
     get: (): Settings => current,
 
+    refuseWhileShiftOpen,
+
     /** Without `printing`, the printing settings stay as they are. */
     save(next: Omit<Settings, 'mode' | 'printing'> & { printing?: Settings['printing'] }): Settings {
+      if (next.gatewayUrl !== current.gatewayUrl) refuseWhileShiftOpen();
+      const before = current;
       current = { ...next, printing: next.printing ?? current.printing, mode: current.mode };
       repo.set(SETTINGS_KEY, current);
+      for (const field of AUDITED) {
+        if (before[field] !== current[field]) {
+          watch?.audit.record(
+            'setting_changed',
+            { field, from: before[field], to: current[field] },
+            'supervisor',
+          );
+        }
+      }
       return current;
     },
 
@@ -88,8 +114,11 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
           field: 'gatewayUrl',
         });
       }
+      if (mode !== current.mode) refuseWhileShiftOpen();
+      const from = current.mode;
       current = { ...current, mode };
       repo.set(SETTINGS_KEY, current);
+      if (from !== mode) watch?.audit.record('mode_changed', { from, to: mode }, 'supervisor');
       for (const key of rejected) if (key.startsWith('training#')) rejected.delete(key);
       saveRejected();
       return current;
@@ -99,18 +128,28 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
     tokenAt,
 
     async setToken(shopId: number, value: string) {
+      refuseWhileShiftOpen();
       const p = profile(shopId);
       // Before the keychain call: a failure's message must already be scrubbed of it.
       log.addSecret(value);
+      const old = await tokenAt(p.gatewayUrl, shopId).catch(() => null);
       await vault.store(p, value);
+      watch?.audit.record(
+        'token_changed',
+        { shopId, from: tokenFingerprint(old), to: tokenFingerprint(value) },
+        'supervisor',
+      );
       tokens.set(profileAccount(p), value);
       rejected.delete(profileAccount(p));
       saveRejected();
     },
 
     async clearToken(shopId: number) {
+      refuseWhileShiftOpen();
       const p = profile(shopId);
+      const old = await tokenAt(p.gatewayUrl, shopId).catch(() => null);
       await vault.clear(p);
+      watch?.audit.record('token_changed', { shopId, from: tokenFingerprint(old), to: null }, 'supervisor');
       tokens.set(profileAccount(p), null);
       rejected.delete(profileAccount(p));
       saveRejected();

@@ -48,6 +48,19 @@ export async function recordCashMovement(
   };
   const id = store.durable(() => store.shifts.addMovement(shift.id, movement));
   deps.log.info('cash_movement', { shiftId: shift.id, id, kind: input.kind, approved });
+  if (approved) {
+    deps.audit.record(
+      'cash_movement_approved',
+      {
+        movementId: id,
+        kind: input.kind,
+        currency: input.currency,
+        amount: input.amount,
+        reason: input.reason,
+      },
+      'supervisor',
+    );
+  }
   deps.changed();
   return { movement: { id, ...movement }, cash: expected(shift) };
 }

@@ -2,6 +2,9 @@
 // supervisor, operators, the desk's lock, shifts and their reconciliation, backups, and the gate
 // every IPC call passes. core.ts hands in what it has built and spreads the handlers back.
 import type { DeskState, ShiftSummary } from '../../common/contract.ts';
+import type { ChainGuard } from '../audit/chain.ts';
+import { auditHandlers } from '../audit/handlers.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import type { CoreOptions } from '../core-types.ts';
 import type { Emit } from '../events.ts';
@@ -53,6 +56,8 @@ type Services = {
   health: GatewayHealth;
   emit: Emit;
   deskContext: DeskContextSource;
+  audit: AuditTrail;
+  chain: ChainGuard;
 };
 
 export function createAgentDay(
@@ -67,7 +72,7 @@ export function createAgentDay(
     options: core.day ?? {},
     concurrency: core.lookups?.concurrency ?? DEFAULT_LOOKUP_POLICY.concurrency,
   };
-  const { store, log, settings } = deps;
+  const { store, log, settings, audit, chain } = deps;
   const announce = () => deps.emit('desk.changed', state());
   const { now } = deps.options;
   const book = createPinBook({
@@ -86,12 +91,13 @@ export function createAgentDay(
     guard,
     settings,
     log,
+    audit,
     grantMs,
     now,
     changed: announce,
   });
   supervisor.resetIfAsked(deps.dataDir);
-  const operators = createOperators({ store, book, guard, log });
+  const operators = createOperators({ store, book, guard, log, audit });
   const lockAfterMs = () => deps.options.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
   const desk = createDesk({ store, operators, supervisor, log, lockAfterMs, changed: announce });
   const backups = createBackups({ store, settings, deskSettings, log, changed: announce });
@@ -116,6 +122,8 @@ export function createAgentDay(
     checkout: deps.checkout,
     deskContext: deps.deskContext,
     log,
+    audit,
+    chain,
     changed: announce,
     closed: () => {
       backups.afterZReport();
@@ -138,6 +146,7 @@ export function createAgentDay(
       shift: open ? summary(open) : null,
       settings: deskSettings.get(),
       backup: backups.state(),
+      integrity: chain.integrity(),
     };
   }
 
@@ -160,14 +169,17 @@ export function createAgentDay(
     attribute: shifts.attribute,
     /** The supervisor's approval, for the acts that need their PIN each time (a custody reversal). */
     supervisor: { approve: supervisor.approve },
+    /** Pushes DeskState again (the chain's check ended). */
+    announce,
     /** The reports the printer lays out: the open shift's X, a closed shift's Z. */
     reports: { x: shifts.report, z: shifts.zReport },
     /** Who prints: the open shift's operator. */
     operator: () => store.shifts.open()?.operatorName ?? null,
     handlers: {
-      ...staffHandlers({ desk, operators, supervisor, deskSettings, state }),
+      ...staffHandlers({ desk, operators, supervisor, deskSettings, state, audit }),
       ...shiftHandlers(shifts, state),
       ...exportHandlers({ store, backups, dataDir: deps.dataDir, printer: core.printer }),
+      ...auditHandlers(audit),
     },
     guard: (handlers: Handlers) => guardHandlers(handlers, { desk, supervisor, settings, store }),
     /** The gateway answers again after an outage: reconciliations that waited for it go now. */

@@ -2,6 +2,7 @@
 // desk's custody records disagree. Built from the shift's own rows in one pass; every sum decimal.
 // What each operation means (open cash, waiting, a finding) is main/operations/meaning.ts's answer.
 import {
+  type AuditEntry,
   type CashMovement,
   type CustodyRecord,
   type Finding,
@@ -47,6 +48,7 @@ export function buildXReport(
   custody: readonly CustodyRecord[],
   movements: readonly CashMovement[],
   producedAt: string,
+  audit: readonly AuditEntry[] = [],
 ): XReport {
   const desk = reportDesk(shift, false);
   const own = ownOf(shift, operations);
@@ -72,6 +74,7 @@ export function buildXReport(
     reversals: custody
       .filter((record) => record.kind === 'reversal')
       .map((record) => ({ record, operationNumber: numbers.get(record.localId) ?? String(record.localId) })),
+    audit: [...audit],
   };
 }
 

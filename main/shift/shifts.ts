@@ -15,6 +15,8 @@ import type {
 } from '../../common/contract.ts';
 import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
+import type { ChainGuard } from '../audit/chain.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Desk } from '../staff/desk.ts';
@@ -43,6 +45,9 @@ export type ShiftDeps = {
   log: Log;
   /** The desk's mode and open shift as the answer about an operation sees them; the close sets it closing. */
   deskContext: DeskContextSource;
+  audit: AuditTrail;
+  /** The hash chain: checked at each close, its head on each Z report. */
+  chain: Pick<ChainGuard, 'verify' | 'head'>;
   /** The open shift or its drawer changed. */
   changed: () => void;
   /** A Z report was produced (a backup follows). */
@@ -82,6 +87,7 @@ export function createShifts(deps: ShiftDeps) {
       store.custody.forShift(shift.id),
       store.shifts.movements(shift.id),
       nowIso(),
+      deps.audit.sinceLastZ(),
     );
   }
 
@@ -230,6 +236,13 @@ export function createShifts(deps: ShiftDeps) {
             )
           : false;
       const shift = requireOpen();
+      if (approved && overBefore.length) {
+        deps.audit.record(
+          'variance_approved',
+          { shiftId: shift.id, currencies: overBefore.join(', '), note: input.note ?? null },
+          'supervisor',
+        );
+      }
       const operations = store.shifts.operations(shift);
       allCounted(expected(shift));
       const inFlight = operations.find(
@@ -253,6 +266,8 @@ export function createShifts(deps: ShiftDeps) {
           if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout().abandon(op.localId);
         }
         const { reconciliation, after } = await reconcile(shift, operations);
+        // A break found now is recorded in the audit trail before the report takes it in.
+        await deps.chain.verify();
         const at = nowIso();
         const number = store.durable(() => {
           // The drawer as it stands now, in the transaction that closes the shift.
@@ -263,6 +278,7 @@ export function createShifts(deps: ShiftDeps) {
             store.custody.forShift(shift.id),
             store.shifts.movements(shift.id),
             at,
+            deps.audit.sinceLastZ(),
           );
           const variance = varianceLines(x.cash, counted, thresholds());
           const over = overOf(variance);
@@ -280,6 +296,7 @@ export function createShifts(deps: ShiftDeps) {
           return store.shifts.close(shift, at, reconciliation.complete, (n) => ({
             ...x,
             number: n,
+            chainHead: deps.chain.head(),
             counted,
             variance,
             note: input.note ?? null,

@@ -62,13 +62,18 @@ export function createZReports(deps: ShiftDeps) {
     const shift = store.shifts.get(shiftId);
     if (!z || !shift)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
-    const report = withMeanings(JSON.parse(z.report) as ZReport);
+    // A report from before the audit trail and the chain existed has neither.
+    const report = withMeanings(JSON.parse(z.report) as ZReport) as Omit<ZReport, 'audit' | 'chainHead'> &
+      Partial<Pick<ZReport, 'audit' | 'chainHead'>>;
     return {
       ...report,
+      audit: report.audit ?? [],
+      chainHead: report.chainHead ?? { seq: 0, hash: '' },
       shift: summary(shift),
       reconciliations: [
         ...report.reconciliations,
-        ...withMeanings({ ...report, reconciliations: store.shifts.reconciliations(z.id) }).reconciliations,
+        ...withMeanings({ ...(report as ZReport), reconciliations: store.shifts.reconciliations(z.id) })
+          .reconciliations,
       ],
     };
   }

@@ -11,7 +11,7 @@ import {
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Handlers } from '../ipc/handlers.ts';
-import { DEFAULT_SETTINGS, type SettingsService } from '../settings/service.ts';
+import { DEFAULT_SETTINGS, type SettingsService, SHIFT_OPEN_REFUSAL } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { Desk } from './desk.ts';
 import type { Supervisor } from './supervisor.ts';
@@ -84,7 +84,7 @@ function checkModeChange(deps: Deps, mode: Mode) {
   const current = deps.settings.get();
   if (mode === current.mode) return;
   if (deps.store.shifts.open()) {
-    throw new AgentError('conflict', 'Close the open shift before switching between training and Live.');
+    throw new AgentError('conflict', SHIFT_OPEN_REFUSAL);
   }
   if (mode !== 'live') return;
   if (!deps.supervisor.pinSet()) {

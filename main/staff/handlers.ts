@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs';
 import type { DeskState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { DeskSettingsStore } from '../shift/desk-settings.ts';
 import type { Desk } from './desk.ts';
@@ -30,6 +31,7 @@ export function staffHandlers(deps: {
   supervisor: Supervisor;
   deskSettings: DeskSettingsStore;
   state: () => DeskState;
+  audit: Pick<AuditTrail, 'record'>;
 }): HandlerTable<StaffChannel> {
   const { desk, operators, supervisor, state } = deps;
   return {
@@ -39,7 +41,9 @@ export function staffHandlers(deps: {
       return state();
     },
     'desk.unlock': async ({ pin, as }) => {
+      const locked = desk.locked();
       await desk.unlock(pin, as);
+      if (locked && as === 'supervisor') deps.audit.record('desk_unlocked_by_supervisor', {}, 'supervisor');
       return state();
     },
     'desk.touch': () => ({ locked: desk.locked() }),
@@ -68,7 +72,22 @@ export function staffHandlers(deps: {
           field: 'backupFolder',
         });
       }
+      const before = deps.deskSettings.get();
       deps.deskSettings.save(next);
+      // A list (the thresholds) is recorded as JSON; a number or a folder as it is.
+      const shown = (value: unknown) =>
+        (typeof value === 'object' && value !== null ? JSON.stringify(value) : value) as
+          | string
+          | number
+          | null;
+      for (const field of Object.keys(next) as (keyof typeof next)[]) {
+        if (JSON.stringify(before[field]) === JSON.stringify(next[field])) continue;
+        deps.audit.record(
+          'desk_setting_changed',
+          { field, from: shown(before[field]), to: shown(next[field]) },
+          'supervisor',
+        );
+      }
       desk.rearm();
       return state();
     },

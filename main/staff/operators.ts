@@ -4,13 +4,20 @@
 // another operator's, never the supervisor's (pin-book.ts checks it against their hashes).
 import type { Operator } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { type OperatorRow, operatorSubject } from '../store/staff.ts';
 import type { PinBook } from './pin-book.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
 
-export function createOperators(deps: { store: Store; book: PinBook; guard: PinGuard; log: Log }) {
+export function createOperators(deps: {
+  store: Store;
+  book: PinBook;
+  guard: PinGuard;
+  log: Log;
+  audit: Pick<AuditTrail, 'record'>;
+}) {
   const { store, book, guard } = deps;
 
   function view(row: OperatorRow): Operator {
@@ -50,6 +57,7 @@ export function createOperators(deps: { store: Store; book: PinBook; guard: PinG
         return added;
       });
       deps.log.info('operator_added', { operatorId: row.id });
+      deps.audit.record('operator_added', { operatorId: row.id, name: row.name }, 'supervisor');
       return view(row);
     },
 
@@ -58,6 +66,7 @@ export function createOperators(deps: { store: Store; book: PinBook; guard: PinG
       const hash = await book.make(operatorSubject(row.id), pin);
       store.durable(() => book.write(operatorSubject(row.id), hash));
       deps.log.info('operator_pin_set', { operatorId: row.id });
+      deps.audit.record('operator_pin_set', { operatorId: row.id, name: row.name }, 'supervisor');
       return view(row);
     },
 
@@ -67,6 +76,7 @@ export function createOperators(deps: { store: Store; book: PinBook; guard: PinG
         store.staff.recordTries(operatorSubject(row.id), { failures: 0, retryAt: null, lockedAt: null }),
       );
       deps.log.info('operator_unlocked', { operatorId: row.id });
+      deps.audit.record('operator_unlocked', { operatorId: row.id, name: row.name }, 'supervisor');
       return view(row);
     },
 
@@ -79,6 +89,7 @@ export function createOperators(deps: { store: Store; book: PinBook; guard: PinG
       }
       store.durable(() => store.staff.removeOperator(row.id));
       deps.log.info('operator_removed', { operatorId: row.id });
+      deps.audit.record('operator_removed', { operatorId: row.id, name: row.name }, 'supervisor');
       return store.staff.operators().map(view);
     },
 

@@ -16,6 +16,7 @@
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -44,6 +45,7 @@ type Deps = {
   guard: PinGuard;
   settings: SettingsService;
   log: Log;
+  audit: Pick<AuditTrail, 'record'>;
   grantMs: number;
   now?: () => number;
   /** The unlocked time began or ended. */
@@ -131,6 +133,7 @@ export function createSupervisor(deps: Deps) {
       });
       deps.log.info('supervisor_pin_set', {});
       newPinNeeded = false;
+      deps.audit.record(first ? 'supervisor_pin_set' : 'supervisor_pin_changed', {}, 'supervisor');
       grant();
       deps.changed();
     },
@@ -204,6 +207,7 @@ export function createSupervisor(deps: Deps) {
       }
       store.durable(() => store.staff.clearPin('supervisor'));
       deps.log.info('supervisor_pin_reset', { file });
+      deps.audit.record('supervisor_pin_reset', { file: SUPERVISOR_RESET_FILE }, null);
     },
 
     close() {

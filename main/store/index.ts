@@ -2,6 +2,8 @@
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
 import { createPrivateFile } from '../private-files.ts';
+import { createAuditRepo } from './audit.ts';
+import { createChainRepo } from './chain.ts';
 import { createCustodyRepo } from './custody.ts';
 import { createExportRepo } from './export.ts';
 import { afterCommit, durableTransaction, openDatabase, transaction } from './open.ts';
@@ -15,6 +17,8 @@ export const DATABASE_FILE = 'cashdesk.sqlite';
 
 export function createStore(dataDir: string, now: () => string = () => new Date().toISOString()) {
   const db = openDatabase(join(dataDir, DATABASE_FILE));
+  // First: its functions must exist before any statement that fires a chained table's trigger is prepared.
+  const chain = createChainRepo(db);
   let durableCommits = 0;
   return {
     operations: createOperationsRepo(db, now),
@@ -24,6 +28,8 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     staff: createStaffRepo(db, now),
     shifts: createShiftsRepo(db),
     exports: createExportRepo(db),
+    chain,
+    audit: createAuditRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

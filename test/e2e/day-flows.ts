@@ -68,11 +68,14 @@ export async function goLiveInSettings(page: Page, setup: LiveSetup): Promise<vo
   await setSupervisorPin(page);
   await page.getByRole('textbox', { name: 'Gateway URL' }).fill(sandbox.url);
   await page.getByRole('textbox', { name: 'Terminal ID' }).fill(terminalId);
+  // A new gateway URL, like a new token, asks for the current supervisor PIN again.
+  await page.getByLabel(/^Current supervisor PIN/).fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByText('Settings saved.').waitFor();
   for (const shop of shops) {
     const form = page.locator('.token-field').filter({ hasText: `New token for shop ${shop}` });
     await form.getByLabel(/New token for shop/).fill(sandbox.token);
+    await form.getByLabel(/^Current supervisor PIN/).fill(SUPERVISOR_PIN);
     await form.getByRole('button', { name: 'Save token' }).click();
     await form.getByText(`Token saved for shop ${shop}.`).waitFor();
   }

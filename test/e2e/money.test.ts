@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { OperationEvent, OperationView } from '../../common/contract.ts';
 import type { Core } from '../../main/core.ts';
 import { foreignOperation, until } from '../support/core.ts';
+import { SUPERVISOR_PIN } from '../support/desk.ts';
 import { goLiveInSettings, openSettings, setSupervisorPin, signIn, startCashPayout } from './day-flows.ts';
 import {
   cashInButton,
@@ -276,6 +277,7 @@ test('Settings list the unresolved operations before a change of gateway URL or 
   const list = page.getByTestId('unresolved');
   const url = page.getByRole('textbox', { name: 'Gateway URL' });
   await url.fill('https://gateway.example.com');
+  await page.getByLabel(/^Current supervisor PIN/).fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('heading', { name: 'Change the gateway URL?' }).waitFor();
   await list.getByText(waiting.operationNumber).waitFor();

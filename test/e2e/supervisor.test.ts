@@ -118,6 +118,15 @@ test('a supervisor looks after operators, the drawer, backups, exports, diagnost
   assert.ok(existsSync(await zipPath.inputValue()));
   await h.screen('exports');
 
+  // Everything above, newest first, in the desk's audit trail.
+  await settingsPart(page, 'Changes');
+  const changes = page.getByTestId('audit-entries');
+  await changes.getByText('Diagnostics exported with the supervisor PIN').waitFor();
+  await changes.getByText('Operator removed').waitFor();
+  await changes.getByText(/updateUrl: — → https:\/\/updates\.example\.com\/cashdesk/).waitFor();
+  assert.match((await changes.getByRole('listitem').first().innerText()) ?? '', /^Diagnostics exported/);
+  await h.screen('settings-changes');
+
   // An update downloaded while the desk idles on Home is offered there, once nothing is open, and
   // installs on a yes.
   await core.invoke('checkout.recordCash', { localId: payin.localId });

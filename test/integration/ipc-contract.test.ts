@@ -171,6 +171,7 @@ before(async () => {
     'shift.zReport': { shiftId: 1 },
     'shift.reconcile': { shiftId: 1 },
     'backup.now': {},
+    'audit.list': {},
   };
 });
 
@@ -226,6 +227,7 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'shift.current',
   'shift.report',
   'shift.list',
+  'audit.list',
   // No printer in this core: nothing is printed, and nothing is persisted either way.
   'receipts.printers',
   'receipts.testPrint',

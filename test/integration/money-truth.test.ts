@@ -19,7 +19,7 @@ import {
   startHarness,
   until,
 } from '../support/core.ts';
-import { goLive } from '../support/desk.ts';
+import { goLive, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
 /** A live gateway beside the harness's training one, set up as a supervisor does, with its token. */
 async function live(t: TestContext, h: Harness, options: { token?: string; ttl?: number } = {}) {
@@ -27,16 +27,18 @@ async function live(t: TestContext, h: Harness, options: { token?: string; ttl?:
   const gateway = await startSandbox({ port: 0, token, sessionTtlSeconds: options.ttl ?? 900 });
   t.after(() => gateway.close());
   const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
-  await goLive(h.invoke, { ...settings, gatewayUrl: gateway.url });
-  await h.call('settings.setToken', { shopId: SHOP, token });
+  await goLive(h.invoke, { ...settings, gatewayUrl: gateway.url }, { tokens: [{ shopId: SHOP, token }] });
   return gateway;
 }
 
-/** Points the desk, already live, at another gateway address with its token. */
+/** Points the desk, already live, at another gateway address with its token, between two shifts. */
 async function pointAt(h: Harness, gateway: Sandbox, token: string) {
   const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
-  await h.call('settings.save', { ...settings, gatewayUrl: gateway.url });
-  await h.call('settings.setToken', { shopId: SHOP, token });
+  await h.call('shift.close', { counted: [] });
+  await h.call('settings.save', { ...settings, gatewayUrl: gateway.url, supervisorPin: SUPERVISOR_PIN });
+  await h.call('settings.setToken', { shopId: SHOP, token, supervisorPin: SUPERVISOR_PIN });
+  const [operator] = (await h.call('operators.list', {})).operators;
+  await h.call('shift.open', { operatorId: operator!.id, pin: OPERATOR_PIN, float: [] });
 }
 
 /** A mode switch comes only between shifts: the live shift closes (its Z report may be unreconciled). */
@@ -124,8 +126,8 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     const h = await startHarness(t, quick);
     const gateway = await live(t, h, { ttl: 6 });
     const op = await unknownOutcome(h, gateway);
-    await h.call('settings.clearToken', { shopId: SHOP });
     await switchMode(h, 'training');
+    await h.call('settings.clearToken', { shopId: SHOP });
     await until(
       async () => (await get(h, op.localId)).lastError?.kind === 'token_missing',
       'the operation says its lookup waits for a token',
@@ -139,7 +141,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     assert.equal(asked(h.sandbox, op.operationNumber), 0);
 
     await switchMode(h, 'live');
-    await h.call('settings.setToken', { shopId: SHOP, token: gateway.token });
+    await h.call('settings.setToken', { shopId: SHOP, token: gateway.token, supervisorPin: SUPERVISOR_PIN });
     await until(
       async () => (await get(h, op.localId)).phase === 'created',
       'resolved once the token is back',

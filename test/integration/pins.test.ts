@@ -42,8 +42,7 @@ describe('PINs stay in main', () => {
       replies.push(result);
       return result;
     };
-    await goLive(invoke, await settingsOf(h));
-    await invoke('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+    await goLive(invoke, await settingsOf(h), { tokens: [{ shopId: SHOP, token: h.sandbox.token }] });
     const dmitry = await must<{ id: number }>(invoke, 'operators.add', { name: 'Dmitry', pin: '6041739' });
     await invoke('desk.lock', {});
     await invoke('desk.unlock', { pin: '6041738' });
@@ -180,9 +179,9 @@ describe('the supervisor', () => {
     const { id } = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
     await h.call('supervisor.lock', {});
     const requests: Partial<Record<ChannelName, unknown>> = {
-      'settings.save': settings,
+      'settings.save': { ...settings, supervisorPin: SUPERVISOR_PIN },
       'settings.setMode': { mode: 'training' },
-      'settings.setToken': { shopId: SHOP, token: 'a-token-123' },
+      'settings.setToken': { shopId: SHOP, token: 'a-token-123', supervisorPin: SUPERVISOR_PIN },
       'settings.clearToken': { shopId: SHOP },
       'settings.saveDesk': {
         lockAfterMinutes: 5,
@@ -195,6 +194,7 @@ describe('the supervisor', () => {
       'operators.unlock': { operatorId: id },
       'operators.remove': { operatorId: id },
       'history.exportCsv': { from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
+      'audit.list': {},
     };
     assert.deepEqual(Object.keys(requests).sort(), [...SUPERVISOR_CHANNELS].sort());
     for (const [channel, request] of Object.entries(requests)) {
@@ -234,8 +234,7 @@ describe('the supervisor', () => {
 
   test('a forgotten supervisor PIN: a file in the data folder resets it and keeps everything else', async (t) => {
     const h = await startHarness(t);
-    await goLive(h.core.invoke, await settingsOf(h));
-    await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+    await goLive(h.core.invoke, await settingsOf(h), { tokens: [{ shopId: SHOP, token: h.sandbox.token }] });
     const created = await checkout(h, { type: 'payout', amount: '5000' });
     await h.sandbox.goOffline();
     await h.call('history.refresh', { localId: created.localId });

@@ -13,6 +13,7 @@ import { receiptCode } from '../../common/receipt-code.ts';
 import { PAPER } from '../../main/receipts/paper.ts';
 import { type ReceiptInput, renderReceipt } from '../../main/receipts/receipt-template.ts';
 import {
+  chainCode,
   renderShiftReport,
   type ShiftReportView,
   type ZReportView,
@@ -501,6 +502,14 @@ describe('shift reports', () => {
         operationNumber: 'T01-261122-0029',
       },
     ],
+    audit: [
+      {
+        at: '2026-11-22T04:00:00.000Z',
+        operator: 'supervisor',
+        kind: 'setting_changed',
+        detail: { field: 'gatewayUrl', from: null, to: 'https://gw.example.com' },
+      },
+    ],
   };
   const z: ZReportView = {
     ...x,
@@ -519,6 +528,7 @@ describe('shift reports', () => {
     note: null,
     supervisorApproved: false,
     reconciliations: [{ complete: true, checked: 21, unanswered: 0, findings: [] }],
+    chainHead: { seq: 412, hash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
   };
 
   for (const paper of ['80mm', '58mm', 'A4'] as const) {
@@ -554,7 +564,13 @@ describe('shift reports', () => {
         'Variance Short by KZT 500.00',
         'Complete: all 21 checked at their gateway',
         "Operator's signature",
+        'Setting changed',
+        'gatewayUrl: — → https://gw.example.com',
+        'Chain head: 9f86d081884c (412 records)',
       ]);
+      assert.ok(r.flat.includes('by supervisor'));
+      if (paper !== 'A4')
+        assert.equal(readQr(r.png), chainCode('T01', 88, z.chainHead), 'the whole head in the QR code');
     });
   }
 

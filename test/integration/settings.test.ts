@@ -17,7 +17,7 @@ import { startSandbox } from '../../main/sandbox/server.ts';
 import { createSettingsService, DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { createVault, profileAccount } from '../../main/vault/index.ts';
-import { goLive } from '../support/desk.ts';
+import { goLive, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
 const CASH_KZT_IN = '5b1e7c1a-0a11-4c6e-9d11-000000000101';
 const GATEWAY = 'https://gateway.example.com';
@@ -333,11 +333,19 @@ describe('the token goes only to the keychain', () => {
     const tokens = (result: Result<unknown>) => value<AppState>(result).tokens;
 
     // Live as a supervisor sets it up: the supervisor PIN, the desk's own terminal ID, a shift.
-    await goLive(call, live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }));
+    const operatorId = await goLive(
+      call,
+      live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }),
+    );
     assert.deepEqual(tokens(await call('app.getState', {})), [{ shopId: 1001, state: 'not_set' }]);
-    assert.deepEqual(tokens(await call('settings.setToken', { shopId: 1001, token: TOKEN })), [
-      { shopId: 1001, state: 'set' },
-    ]);
+    /** A token changes only between shifts, with the supervisor PIN given again. */
+    const setToken = async (token: string) => {
+      value(await call('shift.close', { counted: [] }));
+      const result = await call('settings.setToken', { shopId: 1001, token, supervisorPin: SUPERVISOR_PIN });
+      value(await call('shift.open', { operatorId, pin: OPERATOR_PIN, float: [] }));
+      return result;
+    };
+    assert.deepEqual(tokens(await setToken(TOKEN)), [{ shopId: 1001, state: 'set' }]);
 
     // A whole checkout and the lookups around it.
     value(await call('checkout.listMethods', { shopId: 1001, operationType: 'payin' }));
@@ -404,11 +412,9 @@ describe('the token goes only to the keychain', () => {
     assert.deepEqual(tokens(await call('app.getState', {})), [{ shopId: 1001, state: 'rejected' }]);
 
     // A supervisor enters the token again, then a wrong one, which the gateway refuses.
-    assert.deepEqual(tokens(await call('settings.setToken', { shopId: 1001, token: TOKEN })), [
-      { shopId: 1001, state: 'set' },
-    ]);
+    assert.deepEqual(tokens(await setToken(TOKEN)), [{ shopId: 1001, state: 'set' }]);
     value(await call('checkout.listMethods', { shopId: 1001, operationType: 'payout' }));
-    value(await call('settings.setToken', { shopId: 1001, token: WRONG }));
+    value(await setToken(WRONG));
     const refused = await call('checkout.listMethods', { shopId: 1001, operationType: 'payin' });
     assert.equal(!refused.ok && refused.error.kind, 'unauthorized');
     assert.deepEqual(tokens(await call('app.getState', {})), [{ shopId: 1001, state: 'rejected' }]);
@@ -449,8 +455,9 @@ test('a gateway that echoes the token inside a valid reply still cannot get it s
   const dataDir = tempDir(t);
   const core = await createCore({ dataDir, keychainService: keychainService(t), training: gateway });
   t.after(() => core.close());
-  await goLive(core.invoke, live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }));
-  await core.invoke('settings.setToken', { shopId: 1001, token: TOKEN });
+  await goLive(core.invoke, live({ gatewayUrl: gateway.url, shops: [{ id: 1001, name: 'Shop' }] }), {
+    tokens: [{ shopId: 1001, token: TOKEN }],
+  });
   const opened = await core.invoke('checkout.openSession', {
     shopId: 1001,
     operationType: 'payin',

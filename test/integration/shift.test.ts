@@ -35,9 +35,14 @@ async function liveDesk(h: Harness, terminalId = 'T07'): Promise<number> {
   const { settings } = await h.call('app.getState', {});
   const { mode: _mode, ...rest } = settings;
   await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
-  await h.call('settings.save', { ...rest, terminalId, gatewayUrl: h.sandbox.url });
+  await h.call('settings.save', {
+    ...rest,
+    terminalId,
+    gatewayUrl: h.sandbox.url,
+    supervisorPin: SUPERVISOR_PIN,
+  });
   await h.call('settings.setMode', { mode: 'live' });
-  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token, supervisorPin: SUPERVISOR_PIN });
   const operator = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
   await h.call('supervisor.lock', {});
   return operator.id;

@@ -15,7 +15,8 @@
 // - h.invoke(channel, request): the raw Result, for asserting on errors.
 // - h.events / h.waitFor(event, predicate): every event pushed, in order, across restarts; waitFor
 //   also matches events already recorded.
-// - h.restart(): closes the core and opens a new one on the same data dir, keychain service and sandbox.
+// - h.restart(options): closes the core and opens a new one on the same data dir, keychain service and
+//   sandbox; `before` runs in between (a database file put back, say).
 // - h.settle(ms): core.idle() with a deadline, so a stuck queue fails the test instead of hanging it.
 //   A `created` operation is polled until captured: capture it in the sandbox first.
 // - openSession(h, options) / requisitesFor(view) / checkout(h, options): listMethods → openSession
@@ -128,7 +129,7 @@ export type Harness = {
     predicate?: (payload: EventPayload<E>) => boolean,
     timeoutMs?: number,
   ): Promise<EventPayload<E>>;
-  restart(): Promise<Core>;
+  restart(options?: { before?: () => void }): Promise<Core>;
   settle(timeoutMs?: number): Promise<void>;
 };
 
@@ -234,10 +235,11 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
         waiters.add(wake);
       });
     },
-    async restart() {
+    async restart(options = {}) {
       const old = core;
       core = null;
       await old?.close();
+      options.before?.();
       return open();
     },
     async settle(timeoutMs = 15_000) {

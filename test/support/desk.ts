@@ -18,19 +18,24 @@ export async function must<T>(invoke: Invoke, channel: ChannelName, request: unk
 /**
  * Live with a shift open: the supervisor PIN is set (which leaves the supervisor unlocked for the
  * settings that follow), the settings saved with a terminal ID of the desk's own, Live turned on,
- * an operator added, and their shift opened. Returns the operator's id.
+ * the tokens given (before the shift: no token changes during one), an operator added, and their
+ * shift opened. Returns the operator's id.
  */
 export async function goLive(
   invoke: Invoke,
   settings: Omit<Settings, 'mode'>,
-  options: { operator?: string; float?: DrawerCount } = {},
+  options: { operator?: string; float?: DrawerCount; tokens?: { shopId: number; token: string }[] } = {},
 ): Promise<number> {
   await must(invoke, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
   await must(invoke, 'settings.save', {
     ...settings,
     terminalId: settings.terminalId === 'T01' ? 'T07' : settings.terminalId,
+    supervisorPin: SUPERVISOR_PIN,
   });
   await must(invoke, 'settings.setMode', { mode: 'live' });
+  for (const { shopId, token } of options.tokens ?? []) {
+    await must(invoke, 'settings.setToken', { shopId, token, supervisorPin: SUPERVISOR_PIN });
+  }
   const operator = await must<{ id: number }>(invoke, 'operators.add', {
     name: options.operator ?? 'Aigerim',
     pin: OPERATOR_PIN,

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IntegrityBanner } from '../../audit/components/IntegrityBanner.tsx';
 import { useCheckout } from '../../checkout/state/checkout.ts';
 import { appApi } from '../../shared/api.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
@@ -42,6 +43,7 @@ export function Home() {
   return (
     <ScreenFrame title={t('home.title')}>
       <UpdateOffer />
+      <IntegrityBanner />
       {rejected && (
         <p className="alert alert-danger" role="alert">
           {t('home.tokenRejected')}

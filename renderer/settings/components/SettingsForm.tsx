@@ -4,8 +4,10 @@ import type { AppError, Settings } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../i18n/index.ts';
 import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
+import { PinField } from '../../shared/components/PinField.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
+import { useDesk } from '../../shared/state/desk.ts';
 import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
 import { findUnresolved, type Unresolved } from '../state/unresolved.ts';
 import { Field } from './Field.tsx';
@@ -25,6 +27,10 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
+  /** A new gateway URL asks for the current supervisor PIN again (main checks it). */
+  const [supervisorPin, setSupervisorPin] = useState('');
+  const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
+  const urlChanged = draft.gatewayUrl.trim() !== (settings.gatewayUrl ?? '');
   /** A new gateway URL waiting for the supervisor's yes, with what is still out at the old one. */
   const [confirming, setConfirming] = useState<{ settings: Settings; unresolved: Unresolved[] } | null>(null);
   const { busy, run } = useInFlight();
@@ -63,8 +69,10 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
 
   const save = async (next: Settings) => {
     // The printing settings are saved on their own panel: this form keeps them as they are.
-    const result = await run(() => saveSettings({ ...next, printing: settings.printing }));
+    const pin = next.gatewayUrl !== settings.gatewayUrl && supervisorPin ? { supervisorPin } : {};
+    const result = await run(() => saveSettings({ ...next, printing: settings.printing, ...pin }));
     if (!result) return;
+    setSupervisorPin('');
     setConfirming(null);
     setError(result.ok ? null : result.error);
     setSaved(result.ok);
@@ -93,6 +101,13 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
           onChange={(event) => set({ gatewayUrl: event.target.value })}
         />
       </Field>
+      {pinSet && urlChanged && (
+        <PinField
+          label={t('settings.supervisorPinAgain')}
+          value={supervisorPin}
+          onChange={setSupervisorPin}
+        />
+      )}
       <ShopRows
         shops={draft.shops}
         problems={problems}

@@ -2,8 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppError, channels, type Shop } from '../../../common/contract.ts';
 import { ErrorAdvice } from '../../shared/components/ErrorAlert.tsx';
+import { PinField } from '../../shared/components/PinField.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLiveTokenState, useShops, useTraining } from '../../shared/state/appState.ts';
+import { useDesk } from '../../shared/state/desk.ts';
 import { settingsApi } from '../api.ts';
 
 /**
@@ -42,17 +44,25 @@ function TokenField({ shop }: { shop: Shop }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
+  /** A new token asks for the current supervisor PIN again (main checks it). */
+  const [supervisorPin, setSupervisorPin] = useState('');
+  const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
   const { busy, run } = useInFlight();
   const id = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const request = channels['settings.setToken'].request.safeParse({ shopId: shop.id, token });
+    const request = channels['settings.setToken'].request.safeParse({
+      shopId: shop.id,
+      token,
+      ...(pinSet && supervisorPin ? { supervisorPin } : {}),
+    });
     if (!request.success) return setProblem(t('settings.tokenInvalid'));
     setProblem(null);
     const result = await run(async () => accept(await settingsApi.setToken(request.data)));
     if (!result) return;
     setError(result.ok ? null : result.error);
+    setSupervisorPin('');
     if (result.ok) {
       setToken('');
       setSaved(true);
@@ -79,6 +89,13 @@ function TokenField({ shop }: { shop: Shop }) {
           {problem ?? (error && <ErrorAdvice error={error} />)}
         </p>
         {saved && <p role="status">{t('settings.tokenSaved', { id: shop.id })}</p>}
+        {pinSet && token !== '' && (
+          <PinField
+            label={t('settings.supervisorPinAgain')}
+            value={supervisorPin}
+            onChange={setSupervisorPin}
+          />
+        )}
       </div>
       <button type="submit" disabled={busy || token === ''}>
         {t('settings.setToken')}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditPanel } from '../../audit/components/AuditPanel.tsx';
+import { IntegrityBanner } from '../../audit/components/IntegrityBanner.tsx';
 import { PrintingSettings } from '../../receipts/components/PrintingSettings.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
@@ -16,7 +18,7 @@ import { SupervisorPanel } from '../components/SupervisorPanel.tsx';
 import { SupervisorUnlock } from '../components/SupervisorUnlock.tsx';
 
 /** One part at a time: all of it at once is several screens long at a counter's 768 pixels. */
-const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports'] as const;
+const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports', 'audit'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -30,6 +32,7 @@ export function Settings() {
   const [part, setPart] = useState<Part>('gateway');
   return (
     <ScreenFrame title={t('settings.title')} onBack={openHome}>
+      <IntegrityBanner />
       {open ? (
         <div className="settings">
           <SupervisorPanel />
@@ -82,5 +85,7 @@ function SettingsPart({ part }: { part: Part }) {
           <DiagnosticsPanel />
         </>
       );
+    case 'audit':
+      return <AuditPanel />;
   }
 }

@@ -11,7 +11,8 @@ type AppStateStore = {
   load(): Promise<void>;
   /** Applies the core's answer at once rather than waiting for its `app.changed` push. */
   accept(result: Result<AppState>): Promise<Result<AppState>>;
-  saveSettings(settings: Settings): Promise<Result<AppState>>;
+  /** `supervisorPin`: the current one again, for a new gateway URL. */
+  saveSettings(settings: Settings & { supervisorPin?: string }): Promise<Result<AppState>>;
   setConnectivity(connectivity: Connectivity): void;
 };
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashLine, OpenOperation, XReport, ZReport } from '../../../common/contract.ts';
 import { compare } from '../../../common/money.ts';
+import { AuditList } from '../../audit/components/AuditList.tsx';
 import { MoneyMark } from '../../shared/components/MoneyMark.tsx';
 import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
@@ -20,7 +21,30 @@ export function ReportSections({ report }: { report: XReport | ZReport }) {
       <Reversals report={report} />
       <OpenList kind="openCash" rows={report.openCash} />
       <OpenList kind="waiting" rows={report.waiting} />
+      <AuditChanges report={report} />
     </>
+  );
+}
+
+/** What changed at the desk since the last Z report; a Z report adds its chain head. */
+function AuditChanges({ report }: { report: XReport | ZReport }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const head = 'chainHead' in report ? report.chainHead : null;
+  return (
+    <section className="report-section" aria-labelledby={id}>
+      <h2 id={id}>{t('audit.sinceZ')}</h2>
+      {report.audit.length === 0 ? (
+        <p className="hint">{t('audit.none')}</p>
+      ) : (
+        <AuditList entries={report.audit} testId="report-audit" />
+      )}
+      {head && (
+        <p className="hint" data-testid="chain-head">
+          {t('audit.chainHead', { hash: head.hash.slice(0, 12), seq: head.seq })}
+        </p>
+      )}
+    </section>
   );
 }
 
