@@ -58,6 +58,7 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'shift.list',
   'shift.zReport',
   'shift.reconcile',
+  'audit.list',
   'backup.now',
 ];
 

@@ -84,7 +84,7 @@ describe('the audit trail', () => {
     const h = await startHarness(t, { printer });
 
     await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
-    await h.call('supervisor.setPin', { pin: NEW_PIN });
+    await h.call('supervisor.setPin', { pin: NEW_PIN, currentPin: SUPERVISOR_PIN });
     const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
     const dmitry = await h.call('operators.add', { name: 'Dmitry', pin: '60417' });
     await h.call('operators.setPin', { operatorId: dmitry.id, pin: '60418' });

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import type { AppError, Result } from '../../common/contract.ts';
 import { type Attention, createJournal } from '../../main/operations/journal.ts';
 import { LifecycleError } from '../../main/operations/lifecycle.ts';
+import { createChainRepo } from '../../main/store/chain.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import type { OperationRecord } from '../../main/store/operations.ts';
 import { checkout, type Harness, SHOP, startHarness } from '../support/core.ts';
@@ -125,6 +126,8 @@ describe('a supervisor reverses a custody record', () => {
     live.close();
     const copy = new DatabaseSync(copyFile);
     t.after(() => copy.close());
+    // Rows reach the chained tables only with the chain's functions, as the app's own connection has.
+    createChainRepo(copy);
     assert.throws(
       () =>
         copy
@@ -144,8 +147,11 @@ describe('a supervisor reverses a custody record', () => {
   test('on a desk with a supervisor PIN, only with the PIN', async (t) => {
     const h = await startHarness(t);
     const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
-    await goLive(h.invoke, { ...settings, gatewayUrl: h.sandbox.url });
-    await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+    await goLive(
+      h.invoke,
+      { ...settings, gatewayUrl: h.sandbox.url },
+      { tokens: [{ shopId: SHOP, token: h.sandbox.token }] },
+    );
     await h.call('supervisor.lock', {});
     const payin = await checkout(h, { type: 'payin', amount: '5000' });
     assert.equal(payin.training, false);

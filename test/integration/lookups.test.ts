@@ -278,8 +278,11 @@ describe('token', () => {
     const h = await startHarness(t);
     const { settings } = await h.call('app.getState', {});
     const { mode: _mode, ...rest } = settings;
-    await goLive(h.core.invoke, { ...rest, gatewayUrl: h.sandbox.url });
-    await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+    await goLive(
+      h.core.invoke,
+      { ...rest, gatewayUrl: h.sandbox.url },
+      { tokens: [{ shopId: SHOP, token: h.sandbox.token }] },
+    );
     const mine = await checkout(h, { type: 'payout' });
     h.sandbox.inject('getOperation', { kind: 'respond', status: 401 }, Number.POSITIVE_INFINITY);
     const rejected = await h.waitFor('app.changed', (s) =>

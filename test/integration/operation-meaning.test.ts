@@ -193,8 +193,11 @@ test('training money seen in Live moves no cash and tells no one to hand it over
   const payout = await checkout(h, { type: 'payout' });
   await h.call('shift.close', { counted: [] });
   const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
-  await goLive(h.invoke, { ...settings, gatewayUrl: h.sandbox.url });
-  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+  await goLive(
+    h.invoke,
+    { ...settings, gatewayUrl: h.sandbox.url },
+    { tokens: [{ shopId: SHOP, token: h.sandbox.token }] },
+  );
   const before = await drawer(h);
 
   h.sandbox.capture(SHOP, payout.operationNumber);
@@ -408,8 +411,11 @@ test('an operation never created may be started again with the same details, and
   // money, for the same payer and amount.
   const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
   await h.call('shift.close', { counted: [] });
-  await goLive(h.invoke, { ...settings, gatewayUrl: h.sandbox.url });
-  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token });
+  await goLive(
+    h.invoke,
+    { ...settings, gatewayUrl: h.sandbox.url },
+    { tokens: [{ shopId: SHOP, token: h.sandbox.token }] },
+  );
   assert.equal((await get(h, session.localId)).meaning.startAgain, false);
   const live = (await h.call('history.search', { limit: 50 })).rows.length;
   const liveHeard = h.sandbox.requests().length;
