@@ -58,9 +58,8 @@ export function historyHandlers(deps: {
       rows: store.operations.open().flatMap((record) => {
         const operation = journal.view(record);
         const reason = operation.meaning.open;
-        // Training money has no place at a live counter: its operations wait for training mode.
-        const trainingInLive = operation.meaning.money === 'training' && operation.meaning.otherMode;
-        return reason && !trainingInLive ? [{ reason, operation }] : [];
+        // Training money seen at a live counter stays listed, marked, with no cash advice of its own.
+        return reason ? [{ reason, operation }] : [];
       }),
     }),
     'history.openForPayer': ({ payerId }) => ({

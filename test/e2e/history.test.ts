@@ -116,7 +116,7 @@ test('the language switches at runtime and stays switched', async (t) => {
   await page.getByRole('button', { name: 'RU', exact: true }).click();
   await page.getByRole('button', { name: /^Внесение/ }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
-  await page.getByText('ОБУЧЕНИЕ').waitFor();
+  await page.getByText('ОБУЧЕНИЕ', { exact: true }).waitFor();
   await h.screen('home-ru');
 
   // Saved in the core's settings, so a restart of the window keeps it.

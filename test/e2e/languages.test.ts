@@ -168,7 +168,7 @@ test('the main screens fit 1024×768 in every language, the header on one line',
 
     // On through the payer, the check-and-confirm screen and the wait for confirmation.
     await page.keyboard.press('Enter');
-    await page.getByRole('textbox', { name: c.flow.payer.label, exact: true }).fill(`payer-${language}`);
+    await page.getByRole('textbox', { name: c.flow.payer.label, exact: true }).fill(`walk-in-${language}`);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: c.flow.session.title }).waitFor();
     await check(h, language, 'session');

@@ -60,8 +60,11 @@ test('training money seen in Live: marked TRAINING everywhere, no hand-over advi
   await must(core.invoke, 'shift.close', { counted: [] });
   const { settings } = await must<{ settings: Settings }>(core.invoke, 'app.getState', {});
   const { mode: _mode, ...rest } = settings;
-  await goLive(core.invoke, { ...rest, gatewayUrl: sandbox.url });
-  await must(core.invoke, 'settings.setToken', { shopId: 1001, token: sandbox.token });
+  await goLive(
+    core.invoke,
+    { ...rest, gatewayUrl: sandbox.url },
+    { tokens: [{ shopId: 1001, token: sandbox.token }] },
+  );
   // The payer confirms at the training gateway after the desk went Live.
   sandbox.capture(1001, payout.operationNumber);
   await untilStatus(core, payout.localId, 'captured');

@@ -218,8 +218,9 @@ test('training money seen in Live moves no cash and tells no one to hand it over
   const x = await h.call('shift.report', {});
   assert.deepEqual(listed([...x.openCash, ...x.waiting], payout.localId), []);
   assert.deepEqual(x.cash, before);
-  // Home's tray at a live counter holds no training money.
-  assert.deepEqual(listed((await h.call('history.open', {})).rows, payout.localId), []);
+  // Home's tray lists it marked as training money, with no advice to move cash.
+  const inTray = (await h.call('history.open', {})).rows.find((o) => o.operation.localId === payout.localId);
+  assert.deepEqual([inTray?.operation.cash, inTray?.operation.meaning.money], ['none', 'training']);
   assert.deepEqual(
     h.events.filter(
       (e) =>
