@@ -4,6 +4,7 @@
 // reads; its fields follow the shift branch's XReport and ZReport, so those pass as they are:
 //   renderShiftReport({ kind: 'X', report: xReport, paper, language })
 //   renderShiftReport({ kind: 'Z', report: zReport, paper, language })
+import { auditDetail } from '../../common/audit-detail.ts';
 import {
   type Language,
   localeOf,
@@ -214,17 +215,6 @@ function auditList(list: ShiftReportView['audit'], w: Words, time: (iso: string)
     (entry) =>
       html`<p class="line"><span class="strong">${r.auditKind[entry.kind] ?? entry.kind}</span> · ${time(entry.at)}${entry.operator && ` · ${r.by(entry.operator)}`}${auditDetail(entry.detail) && ` · ${auditDetail(entry.detail)}`}</p>`,
   )}`;
-}
-
-/** old → new where a value changed, then the rest as name: value. */
-function auditDetail(detail: ShiftReportView['audit'][number]['detail']): string {
-  const shown = (value: unknown) => (value === null || value === undefined ? '—' : String(value));
-  const { field, from, to, ...rest } = detail;
-  const parts = Object.entries(rest).map(([name, value]) => `${name}: ${shown(value)}`);
-  if ('from' in detail || 'to' in detail) {
-    parts.unshift(`${field === undefined ? '' : `${field}: `}${shown(from)} → ${shown(to)}`);
-  }
-  return parts.join(', ');
 }
 
 /** The chain's head, short on paper and whole in the QR code. */
