@@ -74,14 +74,18 @@ function eventSentence(
     case 'abandoned':
     case 'interrupted':
     case 'session_expired':
+    case 'gateway_changed':
+    case 'custody_reversed':
       return t(`event.${event.kind}`);
     case 'created':
     case 'resolved':
     case 'looked_up':
     case 'status_changed':
+    case 'found_at_gateway':
       return t(`event.${event.kind}`, { status });
     case 'cash_received':
     case 'cash_handed_over':
+    case 'cash_returned':
       return t(`event.${event.kind}`, { amount });
     case 'session_failed': {
       const kind = event.detail ?? '';
