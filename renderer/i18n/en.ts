@@ -879,7 +879,11 @@ export const en = {
     reconciled: 'Reconciled',
     notReconciled: 'Not reconciled',
     openX: 'X report',
-    openZ: 'Z report No. {{number}}',
+    terminal: 'Terminal',
+    mode: 'Mode',
+    training: 'Training',
+    live: 'Live',
+    zName: '{{terminal}} · {{mode}} · Z No. {{number}}',
     more: 'Older shifts',
   },
   update: {

@@ -884,7 +884,11 @@ export const kk: Catalogue = {
     reconciled: 'Салыстырылды',
     notReconciled: 'Салыстырылмады',
     openX: 'X-есеп',
-    openZ: '№ {{number}} Z-есеп',
+    terminal: 'Терминал',
+    mode: 'Режим',
+    training: 'Оқу режимі',
+    live: 'Жұмыс режимі',
+    zName: '{{terminal}} · {{mode}} · № {{number}} Z',
     more: 'Бұрынғы ауысымдар',
   },
   update: {

@@ -880,7 +880,11 @@ export const ru: Catalogue = {
     reconciled: 'Сверена',
     notReconciled: 'Не сверена',
     openX: 'X-отчёт',
-    openZ: 'Z-отчёт № {{number}}',
+    terminal: 'Терминал',
+    mode: 'Режим',
+    training: 'Обучение',
+    live: 'Рабочий',
+    zName: '{{terminal}} · {{mode}} · Z № {{number}}',
     more: 'Более ранние смены',
   },
   update: {
