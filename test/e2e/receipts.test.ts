@@ -84,7 +84,7 @@ test('a cancelled print says so and counts nothing; the next one is the original
   assert.equal(h.printer.printed.length, 0);
 
   await page.getByRole('button', { name: 'Print receipt' }).click();
-  await page.getByText('Receipt printed (the original).').waitFor();
+  await page.getByText('Receipt (Pending) printed: the original.').waitFor();
   await page.getByRole('button', { name: 'Print the receipt again' }).waitFor();
   await h.screen('printed');
   assert.doesNotMatch(pdfText(h.printer.printed[0]!.pdf), /COPY/);
