@@ -75,8 +75,9 @@ export function ShiftList() {
                     )}
                   </td>
                   <td>{operatorName(t, shift)}</td>
-                  <td>{format.stamp(shift.openedAt)}</td>
-                  <td>{shift.closedAt ? format.stamp(shift.closedAt) : '—'}</td>
+                  {/* A date with its clock and zone is long: it wraps, so the report's button stays in view. */}
+                  <td className="text">{format.stamp(shift.openedAt)}</td>
+                  <td className="text">{shift.closedAt ? format.stamp(shift.closedAt) : '—'}</td>
                   <td>
                     <ShiftState shift={shift} />
                   </td>
