@@ -54,6 +54,11 @@ export const PrintReport = z.object({
   document: z.enum(PRINT_DOCUMENTS),
   /** 0 for the original; n for the n-th copy of the same document. */
   copyNumber: z.number().int().min(0),
+  /**
+   * The gateway status the paper states. A receipt printed after the status changed is a new
+   * document with its own original, so the confirmation must say which one this was.
+   */
+  status: z.string().nullable(),
   automatic: z.boolean(),
   result: PrintResult,
 });

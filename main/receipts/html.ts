@@ -3,6 +3,7 @@
 // chosen per paper (never under 9 pt, the smallest a 58 mm thermal print keeps readable), and
 // long values wrap instead of being cut.
 import { type Language, localeOf, type Paper } from '../../common/contract.ts';
+import { stampOptions } from '../../common/time-format.ts';
 import { PAPER } from './paper.ts';
 
 /** Every interpolated value passes through here: gateway strings reach the page as text only. */
@@ -43,7 +44,7 @@ export function row(label: string, value: string | Html, className = ''): Html {
 const SIZES: Record<Paper, { base: string; big: string; title: string; pad: string; qr: string }> = {
   '80mm': { base: '10pt', big: '16pt', title: '12pt', pad: '4mm', qr: '30mm' },
   '58mm': { base: '9pt', big: '13pt', title: '10.5pt', pad: '5mm', qr: '26mm' },
-  A4: { base: '11pt', big: '20pt', title: '14pt', pad: '0', qr: '34mm' },
+  A4: { base: '10pt', big: '16pt', title: '12pt', pad: '0', qr: '30mm' },
 };
 
 const BASE_CSS = `
@@ -88,7 +89,7 @@ export function htmlDocument(options: {
   const size = SIZES[paper];
   const spec = PAPER[paper];
   const page =
-    spec.heightMm === null ? '@page { margin: 0; }' : `@page { size: ${paper}; margin: 14mm 14mm 14mm; }`;
+    spec.heightMm === null ? '@page { margin: 0; }' : `@page { size: ${paper}; margin: 10mm 14mm; }`;
   const vars = `:root { --base: ${size.base}; --big: ${size.big}; --title: ${size.title}; --pad: ${size.pad}; --qr: ${size.qr}; --paper: ${spec.widthMm}mm; --column: ${options.sheetColumn ?? 'none'}; }`;
   const kind = spec.heightMm === null ? 'roll' : 'sheet';
   // Loaded on its own for printing: no script, nothing fetched, only the inline styles below.
@@ -105,16 +106,10 @@ export function htmlDocument(options: {
 `;
 }
 
-/** A time as the payer reads it, with its zone ("22.11.2026, 14:05 GMT+5"). */
+/** A time as the screens show it, in the paper's language, with its zone ("Nov 22, 2026, 02:05 PM GMT+5"). */
 export function formatTime(iso: string, language: Language, timeZone?: string): string {
   return new Intl.DateTimeFormat(localeOf(language), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'shortOffset',
+    ...stampOptions(language),
     ...(timeZone && { timeZone }),
   }).format(new Date(iso));
 }

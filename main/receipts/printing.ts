@@ -128,7 +128,14 @@ export function createPrinting(deps: Deps) {
           {},
           { kind: PRINT_FAILED, detail: `${document}: ${result.reason}${how}: ${result.message}${by}` },
         );
-    const report: PrintReport = { localId, document, copyNumber: number, automatic, result };
+    const report: PrintReport = {
+      localId,
+      document,
+      copyNumber: number,
+      status: view.status,
+      automatic,
+      result,
+    };
     deps.announce('receipts.printed', report);
     return { ...report, operation: journal.view(saved) };
   }

@@ -11,7 +11,7 @@ import {
 import { formatMoney } from '../../common/money.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
-import { type Audience, maskRequisite } from './mask.ts';
+import { maskRequisite } from './mask.ts';
 import { qrSvg } from './qr.ts';
 import { WORDS, type Words } from './words.ts';
 
@@ -47,12 +47,13 @@ const CSS = `
 .custody { margin: 1.5mm 0; }
 .signature { margin-top: 9mm; border-top: 0.3mm solid #000; padding-top: 0.5mm; }
 .caption { text-align: center; overflow-wrap: anywhere; }
+body.sheet { line-height: 1.2; }
+body.sheet .signature { margin-top: 7mm; }
 `;
 
 export function renderReceipt(input: ReceiptInput): string {
   const { operation: op, document, language } = input;
   const w = WORDS[language];
-  const audience: Audience = document === 'agent_copy' ? 'agent' : 'payer';
   const time = (iso: string) => formatTime(iso, language, input.timeZone);
   const money = (amount: string, currency: string) => formatMoney(amount, currency, localeOf(language));
   const requisites = op.paymentMethodRequisites;
@@ -97,13 +98,11 @@ ${op.registeredAt && row(w.registered, time(op.registeredAt))}
 ${op.gatewayUpdatedAt && row(w.updated, time(op.gatewayUpdatedAt))}
 ${section(
   w.methodRequisites,
-  details.map((r) => row(requisiteTitle(r.name, null, w), maskRequisite(r.name, r.value, audience))),
+  details.map((r) => row(requisiteTitle(r.name, null, w), maskRequisite(r.name, r.value))),
 )}
 ${section(
   w.payerDetails,
-  op.payerDetails.map((d) =>
-    row(requisiteTitle(d.name, d.title, w), maskRequisite(d.name, d.value, audience)),
-  ),
+  op.payerDetails.map((d) => row(requisiteTitle(d.name, d.title, w), maskRequisite(d.name, d.value))),
 )}
 ${qrSvg(receiptCode(op.shopId, op.operationNumber), w.scan)}
 <p class="caption">${w.shopId} ${op.shopId} · ${op.operationNumber}</p>

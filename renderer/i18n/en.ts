@@ -438,7 +438,14 @@ export const en = {
       lookup_slip: 'Lookup slip',
     },
     automatic: 'Automatic print:',
-    printed: '{{document}} printed (the original).',
+    /** The document and the status it states: a receipt printed after the status changed is a new original. */
+    stating: '{{document}} ({{state}})',
+    state: {
+      created: 'Pending',
+      captured: 'Completed',
+      other: 'status “{{status}}”',
+    },
+    printed: '{{document}} printed: the original.',
     printedCopy: '{{document}} printed as COPY {{n}}.',
     cancelled: '{{document}}: printing was cancelled. Nothing was counted; print again when ready.',
     printFailed:
@@ -879,7 +886,11 @@ export const en = {
     reconciled: 'Reconciled',
     notReconciled: 'Not reconciled',
     openX: 'X report',
-    openZ: 'Z report No. {{number}}',
+    terminal: 'Terminal',
+    mode: 'Mode',
+    training: 'Training',
+    live: 'Live',
+    zName: '{{terminal}} · {{mode}} · Z No. {{number}}',
     more: 'Older shifts',
   },
   update: {

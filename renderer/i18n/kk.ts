@@ -446,6 +446,13 @@ export const kk: Catalogue = {
       lookup_slip: 'Іздеу анықтамасы',
     },
     automatic: 'Автоматты басып шығару:',
+    /** The document and the status it states: a receipt printed after the status changed is a new original. */
+    stating: '{{document}} ({{state}})',
+    state: {
+      created: 'Күтуде',
+      captured: 'Аяқталды',
+      other: '«{{status}}» күйі',
+    },
     printed: '{{document}}: түпнұсқасы басып шығарылды.',
     printedCopy: '{{document}}: {{n}}-КӨШІРМЕ басып шығарылды.',
     cancelled:
@@ -884,7 +891,11 @@ export const kk: Catalogue = {
     reconciled: 'Салыстырылды',
     notReconciled: 'Салыстырылмады',
     openX: 'X-есеп',
-    openZ: '№ {{number}} Z-есеп',
+    terminal: 'Терминал',
+    mode: 'Режим',
+    training: 'Оқу режимі',
+    live: 'Жұмыс режимі',
+    zName: '{{terminal}} · {{mode}} · № {{number}} Z',
     more: 'Бұрынғы ауысымдар',
   },
   update: {

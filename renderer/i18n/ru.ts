@@ -443,6 +443,13 @@ export const ru: Catalogue = {
       lookup_slip: 'Справка по поиску',
     },
     automatic: 'Автоматическая печать:',
+    /** The document and the status it states: a receipt printed after the status changed is a new original. */
+    stating: '{{document}} ({{state}})',
+    state: {
+      created: 'Ожидает',
+      captured: 'Завершена',
+      other: 'статус «{{status}}»',
+    },
     printed: '{{document}}: напечатан оригинал.',
     printedCopy: '{{document}}: напечатана КОПИЯ {{n}}.',
     cancelled: '{{document}}: печать отменена. Ничего не засчитано; напечатайте снова, когда будете готовы.',
@@ -880,7 +887,11 @@ export const ru: Catalogue = {
     reconciled: 'Сверена',
     notReconciled: 'Не сверена',
     openX: 'X-отчёт',
-    openZ: 'Z-отчёт № {{number}}',
+    terminal: 'Терминал',
+    mode: 'Режим',
+    training: 'Обучение',
+    live: 'Рабочий',
+    zName: '{{terminal}} · {{mode}} · Z № {{number}}',
     more: 'Более ранние смены',
   },
   update: {

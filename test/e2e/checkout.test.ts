@@ -52,7 +52,7 @@ test('a payin goes from Home to Completed', async (t) => {
 
   // The receipt: printed once (on the preview's Chromium printer), after which the button offers it again.
   await page.getByRole('button', { name: 'Print receipt' }).click();
-  await page.getByText('Receipt printed (the original).').waitFor();
+  await page.getByText('Receipt (Completed) printed: the original.').waitFor();
   await page.getByRole('button', { name: 'Print the receipt again' }).waitFor();
   const receipt = pdfText(h.printer.printed[0]!.pdf).replace(/\s+/g, ' ');
   assert.match(receipt, /TRAINING — NOT A PAYMENT/);

@@ -178,14 +178,21 @@ test('one day at the counter: sign in, payments, a cash drop, X, lock, close wit
 
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Shifts', exact: true }).click();
-  await page.getByTestId('shift-row').first().waitFor();
+  // Z numbers restart per terminal and per mode: the row names both, and its times carry the date and zone.
+  const row = page.getByTestId('shift-row').first();
+  await row.getByRole('button', { name: /^T\d+ · Live · Z No\. 1$/ }).waitFor();
+  const [terminal, mode, , opened, closed] = await row.getByRole('cell').allInnerTexts();
+  assert.match(terminal!, /^T\d+$/);
+  assert.equal(mode, 'Live');
+  for (const time of [opened!, closed!])
+    assert.match(time, /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M \S+$/);
   await h.screen('shift-list');
 
   // The same in Russian: the shift list, the Z report, and the lock and sign-in of the next shift.
   await page.getByRole('button', { name: 'RU', exact: true }).click();
   await page.getByRole('heading', { name: 'Смены и Z-отчёты' }).waitFor();
   await h.screen('shift-list-ru');
-  await page.getByRole('button', { name: 'Z-отчёт № 1' }).click();
+  await page.getByRole('button', { name: /^T\d+ · Рабочий · Z № 1$/ }).click();
   await page.getByRole('heading', { name: 'Z-отчёт № 1' }).waitFor();
   await h.screen('z-report-ru');
   await page.keyboard.press('Escape');

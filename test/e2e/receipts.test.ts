@@ -1,16 +1,18 @@
 // Receipts at the counter, in Chromium against the real core: the printing settings with a test
 // print, a print the agent cancelled (said, and not counted), and the Lookup screen opening what a
-// keyboard-wedge scanner types from a receipt's QR code.
+// keyboard-wedge scanner types from a receipt's QR code; and an automatic set of two papers,
+// both confirmed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AppState, OperationView } from '../../common/contract.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import type { Core } from '../../main/core.ts';
+import { REQUISITE_VALUES } from '../support/core.ts';
 import { pdfText } from '../support/pdf.ts';
 import { PREVIEW_PRINTER } from './chromium-printer.ts';
 import { openSettings, settingsPart } from './day-flows.ts';
-import { createThroughCore, openHome } from './flows.ts';
+import { cashInButton, createThroughCore, custodyButton, openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
 
 /** The printing part of Settings, on a training desk without a supervisor PIN. */
@@ -84,7 +86,7 @@ test('a cancelled print says so and counts nothing; the next one is the original
   assert.equal(h.printer.printed.length, 0);
 
   await page.getByRole('button', { name: 'Print receipt' }).click();
-  await page.getByText('Receipt printed (the original).').waitFor();
+  await page.getByText('Receipt (Pending) printed: the original.').waitFor();
   await page.getByRole('button', { name: 'Print the receipt again' }).waitFor();
   await h.screen('printed');
   assert.doesNotMatch(pdfText(h.printer.printed[0]!.pdf), /COPY/);
@@ -121,4 +123,41 @@ test("Lookup opens the operation a scanner types from a receipt's QR code, then 
   await page.keyboard.press('Enter');
   await page.getByTestId('lookup-result').getByText(view.operationNumber).first().waitFor();
   await h.screen('lookup-scanned');
+});
+
+test("an automatic set confirms both papers: the payer's receipt and the agent copy, each with its status", async (t) => {
+  const h = await startE2E(t, 'receipt-auto-set');
+  const { page } = h;
+  const state = await h.core.invoke('app.getState', {});
+  assert.ok(state.ok);
+  const { mode: _mode, ...settings } = (state.value as AppState).settings;
+  const saved = await h.core.invoke('settings.save', {
+    ...settings,
+    printing: { ...settings.printing, agentCopy: true, autoPrint: { pending: false, final: true } },
+  });
+  assert.ok(saved.ok);
+  await openHome(page, h.url);
+  await cashInButton(page).click();
+  await page.getByRole('button', { name: /^Cash KZT/ }).click();
+  await page.getByRole('textbox', { name: 'Amount in KZT', exact: true }).fill('5000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('P-AUTO');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(REQUISITE_VALUES.phone!);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await custodyButton(page, 'Cash received from the payer: KZT\u00a05,000.00').click();
+  await page
+    .locator('.cash-banner')
+    .getByText(/^Cash received at /)
+    .waitFor();
+  await page.getByRole('button', { name: 'Confirm (training)' }).click();
+
+  const outcome = page.locator('.receipt-outcome');
+  await outcome.getByText('Automatic print: Agent copy (Completed) printed: the original.').waitFor();
+  assert.deepEqual(await outcome.locator('p').allInnerTexts(), [
+    'Automatic print: Receipt (Completed) printed: the original.',
+    'Automatic print: Agent copy (Completed) printed: the original.',
+  ]);
+  await h.screen('auto-set-printed');
+  assert.equal(h.printer.printed.length, 2);
 });

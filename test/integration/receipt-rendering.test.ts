@@ -179,11 +179,12 @@ describe('receipts', () => {
       'Payer ID PAYER-7781',
       'KZT 12,500.50',
       'Pending — not a final confirmation',
-      'Registered 11/22/2026, 14:05 GMT+5',
-      'Updated 11/22/2026, 14:05 GMT+5',
+      'Registered Nov 22, 2026, 02:05 PM GMT+5',
+      'Updated Nov 22, 2026, 02:05 PM GMT+5',
       'Phone ****4567',
       "Agent's signature",
     ]);
+    assert.doesNotMatch(r.flat, /14:05|11\/22\/2026/, 'times read as the screens show them');
     assert.doesNotMatch(r.flat, /USD|24\.31|Settlement/, 'the settlement amount is for the agent copy only');
     assert.doesNotMatch(r.flat, /COPY|TRAINING|Payer's signature/);
     assert.doesNotMatch(r.flat, /7011234567/, 'the phone is masked on the payer copy');
@@ -214,7 +215,7 @@ describe('receipts', () => {
     assertHas(r, [
       'Cash out (withdrawal)',
       'Status Completed',
-      'Cash handed over 11/22/2026, 14:12 GMT+5',
+      'Cash handed over Nov 22, 2026, 02:12 PM GMT+5',
       'Full name Aigerim Sadykova',
       'Keep this receipt.',
     ]);
@@ -321,7 +322,7 @@ describe('receipts', () => {
       'Кассир Aliya N.',
       'Операция №',
       'Ожидает — не окончательное подтверждение',
-      'Наличные получены 22.11.2026, 14:06 GMT+5',
+      'Наличные получены 22 нояб. 2026 г., 14:06 GMT+5',
       'Телефон ****4567',
       'Подпись агента',
     ]);
@@ -357,7 +358,7 @@ describe('receipts', () => {
       'Операция №',
       'Күтуде — түпкілікті растау емес',
       '12 500,00 ₸',
-      'Қолма-қол ақша қабылданды 22.11.2026',
+      'Қолма-қол ақша қабылданды 2026 ж. 22 қар., 14:06 GMT+5',
       'Телефон ****4567',
       'Агенттің қолы',
     ]);
@@ -375,12 +376,61 @@ describe('receipts', () => {
     assertQr(r, 1001, 'T01-261122-0042');
   });
 
+  test('an A4 training receipt keeps its bottom mark on the one page', async () => {
+    for (const document of ['receipt', 'agent_copy'] as const) {
+      // Everything a receipt can carry at once: the marks, a correction, cash taken and given back.
+      const view = operation({
+        training: true,
+        isCorrection: true,
+        custody: {
+          kind: 'received',
+          amount: '12500.50',
+          currency: 'KZT',
+          at: '2026-11-22T09:06:10.000Z',
+          terminalId: 'T01',
+          operator: null,
+        },
+        returned: { at: '2026-11-22T09:20:00.000Z', operator: 'Aliya N.' },
+        payerDetails: [
+          { name: 'fullName', title: 'Full name', type: 'string', value: 'Aigerim Sadykova' },
+          { name: 'phone', title: 'Phone number', type: 'string', value: '+77011234567' },
+        ],
+      });
+      const r = await render(
+        `receipt-a4-training-${document}`,
+        renderReceipt(receipt({ operation: view, document, paper: 'A4', copyNumber: 1 })),
+        'A4',
+      );
+      assert.equal(pageSizes(r.pdf).length, 1, `${document}: one page`);
+      assert.equal(r.flat.split('TRAINING — NOT A PAYMENT').length - 1, 2, 'at the top and the bottom');
+    }
+  });
+
   test("the agent's copy has the settlement amount and the payer's signature line", async () => {
     const r = await render('agent-copy', renderReceipt(receipt({ document: 'agent_copy' })), '80mm');
     assert.ok(r.flat.includes('RECEIPT — AGENT COPY'));
     assert.ok(r.flat.includes('Settlement amount $24.31'), r.text);
     assert.ok(r.flat.includes("Payer's signature"));
-    assert.ok(r.flat.includes('Phone +77011234567'), 'the agent keeps the phone in full');
+    assert.ok(r.flat.includes('Phone ****4567'), r.text);
+    assert.doesNotMatch(r.flat, /7011234567/, 'the phone is masked on the agent copy too');
+  });
+
+  test('one phone reads the same on both copies, as entered or as the gateway masked it', async () => {
+    for (const value of ['+77011234567', '+*******4567']) {
+      const view = operation({
+        payerDetails: [{ name: 'phone', title: 'Phone number', type: 'string', value }],
+      });
+      const phones = [];
+      for (const document of ['receipt', 'agent_copy'] as const) {
+        const r = await render(
+          `phone-${document}-${value.includes('*') ? 'masked' : 'given'}`,
+          renderReceipt(receipt({ operation: view, document })),
+          '80mm',
+        );
+        phones.push(/Phone (\S+)/.exec(r.flat)?.[1]);
+      }
+      assert.deepEqual(phones, ['****4567', '****4567'], value);
+    }
   });
 
   test("another desk's operation gets a lookup slip that is marked as such", async () => {
@@ -559,7 +609,7 @@ describe('shift reports', () => {
       );
       assertHas(r, [
         'Z REPORT No. 88 — SHIFT CLOSED',
-        'Closed 11/22/2026, 17:00 GMT+5',
+        'Closed Nov 22, 2026, 05:00 PM GMT+5',
         'Counted KZT 229,500.00',
         'Variance Short by KZT 500.00',
         'Complete: all 21 checked at their gateway',

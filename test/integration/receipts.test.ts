@@ -108,12 +108,14 @@ test('prints of one operation never run at once: a double click gives an origina
 test('the final receipt after a Pending one is a new original; the agent copy has the settlement', async (t) => {
   const { h, printer } = await printing(t);
   const view = await checkout(h, { type: 'payin', amount: '1500' });
-  await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
+  const pending = await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
+  assert.equal(pending.status, 'created', 'the report says which status the paper states');
   assert.match(flat(printer.printed[0]!.pdf), /Pending — not a final confirmation/);
 
   await h.call('checkout.confirmTraining', { localId: view.localId });
   const final = await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
   assert.equal(final.copyNumber, 0);
+  assert.equal(final.status, 'captured');
   assert.match(flat(printer.printed[1]!.pdf), /Status Completed/);
   assert.doesNotMatch(flat(printer.printed[1]!.pdf), /COPY/);
 

@@ -5,8 +5,9 @@ import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useLoaded } from '../../shared/state/appState.ts';
 import { receiptsApi } from '../api.ts';
+import { outcomeLine, withReport } from '../printOutcome.ts';
 
-type Shown = { kind: 'report'; report: PrintReport } | { kind: 'saved'; path: string } | null;
+type Shown = { kind: 'reports'; reports: PrintReport[] } | { kind: 'saved'; path: string } | null;
 
 /**
  * Prints this desk's receipt on the printer set in Settings, the agent's copy when Settings ask
@@ -26,7 +27,11 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
   useEffect(
     () =>
       receiptsApi.onPrinted((report) => {
-        if (report.localId === localId && report.automatic) setShown({ kind: 'report', report });
+        if (report.localId !== localId || !report.automatic) return;
+        setShown((previous) => ({
+          kind: 'reports',
+          reports: withReport(previous?.kind === 'reports' ? previous.reports : [], report),
+        }));
       }),
     [localId],
   );
@@ -36,7 +41,7 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
     run(async () => {
       const result = await receiptsApi.print({ localId, copy });
       setError(result.ok ? null : result.error);
-      setShown(result.ok ? { kind: 'report', report: result.value } : null);
+      setShown(result.ok ? { kind: 'reports', reports: [result.value] } : null);
     });
   const savePdf = () =>
     run(async () => {
@@ -64,7 +69,8 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
         {t('receipt.savePdf')}
       </button>
       <div role="status" className="receipt-outcome">
-        {shown?.kind === 'report' && <PrintOutcome report={shown.report} />}
+        {shown?.kind === 'reports' &&
+          shown.reports.map((report) => <PrintOutcome key={report.document} report={report} />)}
         {shown?.kind === 'saved' && (
           <p className="alert alert-info">{t('receipt.saved', { path: shown.path })}</p>
         )}
@@ -76,21 +82,6 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
 
 function PrintOutcome({ report }: { report: PrintReport }) {
   const { t } = useTranslation();
-  const document = t(`receipt.document.${report.document}`);
-  const automatic = report.automatic ? `${t('receipt.automatic')} ` : '';
-  const { result } = report;
-  if (result.printed) {
-    const text =
-      report.copyNumber === 0
-        ? t('receipt.printed', { document })
-        : t('receipt.printedCopy', { document, n: report.copyNumber });
-    return <p className="alert alert-info">{automatic + text}</p>;
-  }
-  const text =
-    result.reason === 'cancelled'
-      ? t('receipt.cancelled', { document })
-      : result.reason === 'unavailable'
-        ? t('receipt.unavailable')
-        : t('receipt.printFailed', { document, message: result.message });
-  return <p className="alert alert-warning">{automatic + text}</p>;
+  const { tone, text } = outcomeLine(t, report);
+  return <p className={`alert alert-${tone}`}>{text}</p>;
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf, spellsMonths } from '../../../common/enums.ts';
 import { formatMoney } from '../../../common/money.ts';
+import { stampOptions } from '../../../common/time-format.ts';
 
 export type Format = {
   money(amount: string, currency: string): string;
@@ -16,27 +17,13 @@ export type Format = {
 /** Amounts and times in the current language: local time with its zone, as the agent reads a clock. */
 export function useFormat(): Format {
   const { i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
-  const month = spellsMonths(i18n.language) ? 'short' : '2-digit';
+  const language = i18n.language;
+  const locale = localeOf(language);
+  const month = spellsMonths(language) ? 'short' : '2-digit';
   return useMemo(() => {
-    // dateStyle/timeStyle cannot carry a zone name, so the parts are spelled out.
-    const dates = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month,
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'short',
-    });
-    const stamps = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month,
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
+    const stamp = stampOptions(language);
+    const dates = new Intl.DateTimeFormat(locale, { ...stamp, second: '2-digit' });
+    const stamps = new Intl.DateTimeFormat(locale, stamp);
     const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
     const dayAndClock = new Intl.DateTimeFormat(locale, {
       month,
@@ -53,5 +40,5 @@ export function useFormat(): Format {
         return (at.toDateString() === new Date().toDateString() ? clock : dayAndClock).format(at);
       },
     };
-  }, [locale, month]);
+  }, [locale, month, language]);
 }

@@ -10,10 +10,15 @@ import { useResult } from '../../shared/hooks/useResult.ts';
 import { operatorName } from '../../shared/operatorName.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { shiftApi } from '../api.ts';
+import { modeName, zReportName } from '../state/shiftNames.ts';
 
 const PAGE = 20;
 
-/** Every shift of this desk, newest first: the open one leads to the X report, a closed one to its Z report. */
+/**
+ * Every shift of this desk, newest first: the open one leads to the X report, a closed one to its Z
+ * report. Z numbers restart per terminal and per mode, so each row names both, and its times carry
+ * the date and the zone: a list spans days.
+ */
 export function ShiftList() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -46,6 +51,8 @@ export function ShiftList() {
             <thead>
               <tr>
                 <th scope="col">{t('shifts.shift')}</th>
+                <th scope="col">{t('shifts.terminal')}</th>
+                <th scope="col">{t('shifts.mode')}</th>
                 <th scope="col">{t('shifts.operator')}</th>
                 <th scope="col">{t('shifts.opened')}</th>
                 <th scope="col">{t('shifts.closed')}</th>
@@ -58,19 +65,25 @@ export function ShiftList() {
             <tbody>
               {shifts.map((shift) => (
                 <tr key={shift.id} data-testid="shift-row">
-                  <th scope="row">
-                    {shift.id}
-                    {shift.training && <span className="badge badge-training">{t('shiftBar.training')}</span>}
-                  </th>
+                  <th scope="row">{shift.id}</th>
+                  <td>{shift.terminalId}</td>
+                  <td>
+                    {shift.training ? (
+                      <span className="badge badge-training">{modeName(t, true)}</span>
+                    ) : (
+                      modeName(t, false)
+                    )}
+                  </td>
                   <td>{operatorName(t, shift)}</td>
-                  <td>{format.time(shift.openedAt)}</td>
-                  <td>{shift.closedAt ? format.time(shift.closedAt) : '—'}</td>
+                  {/* A date with its clock and zone is long: it wraps, so the report's button stays in view. */}
+                  <td className="text">{format.stamp(shift.openedAt)}</td>
+                  <td className="text">{shift.closedAt ? format.stamp(shift.closedAt) : '—'}</td>
                   <td>
                     <ShiftState shift={shift} />
                   </td>
                   <td>
                     <button type="button" onClick={() => open(shift)}>
-                      {shift.closedAt ? t('shifts.openZ', { number: shift.zNumber }) : t('shifts.openX')}
+                      {shift.closedAt ? zReportName(t, shift) : t('shifts.openX')}
                     </button>
                   </td>
                 </tr>
