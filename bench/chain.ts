@@ -39,6 +39,7 @@ export async function benchChain(): Promise<Record<string, number>> {
       const started = performance.now();
       const result = await checkChain(store, SEED_CHAIN_KEY);
       samples.push(performance.now() - started);
+      if (!result) throw new Error('the chain check stopped');
       if (result.findings.length) throw new Error(`the seeded chain is broken: ${result.findings[0]}`);
       links = result.links;
     }

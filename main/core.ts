@@ -188,6 +188,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         rendererErrors.close();
         lookups.close();
         events.clear();
+        chain.stop();
         await day.close();
         await chain.idle();
         store.close();

@@ -34,7 +34,15 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Every break in the chain as it stands, in plain words; none when it is whole. Read a page at a
  * time, so a long chain neither holds the desk still nor all its rows in memory.
  */
-export async function checkChain(store: Store, key: Buffer | null): Promise<ChainCheck> {
+/**
+ * Checks every link, a page at a time. `stopped`: asked between pages; a check stopped on the way
+ * (the core closing) answers null and finds nothing.
+ */
+export async function checkChain(
+  store: Store,
+  key: Buffer | null,
+  stopped: () => boolean = () => false,
+): Promise<ChainCheck | null> {
   const findings: string[] = [];
   const triggers = store.chain.triggers();
   for (const { table, guards } of [...CHAINED, { table: 'chain_links', guards: LINK_GUARDS }]) {
@@ -80,6 +88,7 @@ export async function checkChain(store: Store, key: Buffer | null): Promise<Chai
       prev = link.hash;
     }
     await turn();
+    if (stopped()) return null;
   }
   missing(last);
   for (const { table } of CHAINED) {
@@ -91,6 +100,7 @@ export async function checkChain(store: Store, key: Buffer | null): Promise<Chai
       if (rows.length < PAGE) break;
       after = rows.at(-1)!.id;
       await turn();
+      if (stopped()) return null;
     }
   }
   const seal = checkSeal(store, key);
@@ -133,6 +143,7 @@ export function createChainGuard(deps: {
   let checkedAt: string | null = null;
   let running: Promise<ChainCheck> | null = null;
   let sealAtStart: string | null = null;
+  let stopping = false;
 
   /**
    * The key from the keychain. A chain already sealed must have one: a Secret Service may answer
@@ -154,7 +165,9 @@ export function createChainGuard(deps: {
   /** Checks the chain; a break not yet recorded since the last Z report is recorded now. */
   async function check(): Promise<ChainCheck> {
     const started = performance.now();
-    const result = await checkChain(store, key);
+    const result = await checkChain(store, key, () => stopping);
+    // Stopped for the close: nothing was found, and nothing is said of a check not finished.
+    if (!result) return { links: 0, findings: [] };
     // The seal as found at start: any write since (this desk's own) has sealed the head again.
     if (sealAtStart && !result.findings.includes(sealAtStart)) result.findings.push(sealAtStart);
     sealAtStart = null;
@@ -236,6 +249,10 @@ export function createChainGuard(deps: {
     /** Resolves once no check is running (the store may close). */
     idle: async () => {
       await running?.catch(() => undefined);
+    },
+    /** The core is closing: a check under way stops at its next page instead of reading the whole history. */
+    stop() {
+      stopping = true;
     },
     head: (): ChainHead => store.chain.head(),
     integrity: (): Integrity => ({ checkedAt, findings: recorded() }),
