@@ -1,12 +1,20 @@
 // The history filter as SQL terms, shared by the searches and the totals.
 import type { SQLInputValue } from 'node:sqlite';
-import { OPERATION_TYPES } from '../../common/contract.ts';
+import {
+  FAILED_STATUSES,
+  type HistoryState,
+  KNOWN_STATUSES,
+  OPEN_CASH_REASONS,
+  OPERATION_TYPES,
+} from '../../common/contract.ts';
 import type { OperationRecord } from './operation-record.ts';
 
 export type HistoryFilter = {
   text?: string | undefined;
   type?: (typeof OPERATION_TYPES)[number] | undefined;
   status?: string | undefined;
+  /** A kind of status the filter offers besides the gateway's own (common/enums.ts HISTORY_STATES). */
+  state?: HistoryState | undefined;
   from?: string | undefined;
   to?: string | undefined;
   training?: boolean | undefined;
@@ -56,6 +64,7 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
   const clauses: Clause[] = [];
   if (filter.type) clauses.push([`${pair}o.type = ?`, filter.type]);
   if (filter.status) clauses.push([`${pair}o.status = ?`, filter.status]);
+  clauses.push(...stateTerms(filter, indexed));
   if (filter.from) clauses.push([`${time}o.created_at >= ?`, filter.from]);
   // The page's cursor is the tighter upper bound whenever it is below `to`. As a plain range the
   // index starts at the cursor; the row value alone is only a filter (30-60 ms for deep pages).
@@ -71,9 +80,51 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
   return clauses;
 }
 
-/** A status without a type is asked once per type, so even a rare status comes straight out of its index. */
+const FAILED = [...FAILED_STATUSES];
+const NAMED = [...KNOWN_STATUSES, ...FAILED];
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * The terms of a filter's `state`. Each status of `cancelled`, and the missing status of
+ * `not_created`, is asked as its own branch per type (perType), so it comes out of the type/status
+ * index; here they are only tested. `open_cash` and `unknown` read the partial indexes of migration
+ * 0006 (operations_open, operations_unsettled) where the branch is free to choose its index.
+ */
+function stateTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 'none'): Clause[] {
+  const free = indexed === 'all' && !(filter.type && filter.status) ? '' : '+';
+  switch (filter.state) {
+    case 'cancelled':
+      return [[`+o.status IN (${marks(FAILED)})`, ...FAILED]];
+    case 'unknown':
+      return [[`+o.status NOT IN (${marks(NAMED)})`, ...NAMED], [`${free}o.final IS NOT 1`]];
+    case 'not_created': {
+      const pair = indexed === 'all' && filter.type && !filter.status ? '' : '+';
+      return [[`${pair}o.status IS NULL`], ["+o.phase = 'not_created'"]];
+    }
+    case 'open_cash':
+      return [
+        [`${free}o.open_reason IS NOT NULL`],
+        [`+o.open_reason IN (${marks(OPEN_CASH_REASONS)})`, ...OPEN_CASH_REASONS],
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A status without a type is asked once per type, so even a rare status comes straight out of its
+ * index; `cancelled` once per failed status and type, `not_created` once per type.
+ */
 export function perType(filter: HistoryFilter): HistoryFilter[] {
-  return filter.status && !filter.type ? OPERATION_TYPES.map((type) => ({ ...filter, type })) : [filter];
+  const statuses =
+    filter.state === 'cancelled' && !filter.status
+      ? FAILED.map((status) => ({ ...filter, status }))
+      : [filter];
+  return statuses.flatMap((f) =>
+    (f.status || f.state === 'not_created') && !f.type
+      ? OPERATION_TYPES.map((type) => ({ ...f, type }))
+      : [f],
+  );
 }
 
 export function typesOf(filter: HistoryFilter): (typeof OPERATION_TYPES)[number][] {
