@@ -64,7 +64,7 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
   const clauses: Clause[] = [];
   if (filter.type) clauses.push([`${pair}o.type = ?`, filter.type]);
   if (filter.status) clauses.push([`${pair}o.status = ?`, filter.status]);
-  clauses.push(...stateTerms(filter, indexed));
+  clauses.push(...stateTerms(filter));
   if (filter.from) clauses.push([`${time}o.created_at >= ?`, filter.from]);
   // The page's cursor is the tighter upper bound whenever it is below `to`. As a plain range the
   // index starts at the cursor; the row value alone is only a filter (30-60 ms for deep pages).
@@ -83,29 +83,29 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
 const FAILED = [...FAILED_STATUSES];
 const NAMED = [...KNOWN_STATUSES, ...FAILED];
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /**
- * The terms of a filter's `state`. Each status of `cancelled`, and the missing status of
- * `not_created`, is asked as its own branch per type (perType), so it comes out of the type/status
- * index; here they are only tested. `open_cash` and `unknown` read the partial indexes of migration
- * 0006 (operations_open, operations_unsettled) where the branch is free to choose its index.
+ * The terms that define each partial index of a state (migrations 0006 and 0010), written as the
+ * index's own WHERE, constants included: SQLite uses a partial index only for a query that names
+ * its terms. Each is few operations of the history, so any branch may read its index.
  */
-function stateTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 'none'): Clause[] {
-  const free = indexed === 'all' && !(filter.type && filter.status) ? '' : '+';
+const STATE_INDEX = {
+  unknown: { index: 'operations_unsettled', term: 'o.final IS NOT 1' },
+  not_created: { index: 'operations_not_created', term: "o.phase = 'not_created'" },
+  open_cash: { index: 'operations_open_cash', term: `o.open_reason IN (${quoted(OPEN_CASH_REASONS)})` },
+} as const;
+
+/** The terms of a filter's `state`; each status of `cancelled` is asked as its own branch (perType). */
+function stateTerms(filter: HistoryFilter): Clause[] {
   switch (filter.state) {
     case 'cancelled':
       return [[`+o.status IN (${marks(FAILED)})`, ...FAILED]];
     case 'unknown':
-      return [[`+o.status NOT IN (${marks(NAMED)})`, ...NAMED], [`${free}o.final IS NOT 1`]];
-    case 'not_created': {
-      const pair = indexed === 'all' && filter.type && !filter.status ? '' : '+';
-      return [[`${pair}o.status IS NULL`], ["+o.phase = 'not_created'"]];
-    }
+      return [[`+o.status NOT IN (${marks(NAMED)})`, ...NAMED], [STATE_INDEX.unknown.term]];
+    case 'not_created':
     case 'open_cash':
-      return [
-        [`${free}o.open_reason IS NOT NULL`],
-        [`+o.open_reason IN (${marks(OPEN_CASH_REASONS)})`, ...OPEN_CASH_REASONS],
-      ];
+      return [[STATE_INDEX[filter.state].term]];
     default:
       return [];
   }
@@ -113,7 +113,7 @@ function stateTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 'none'):
 
 /**
  * A status without a type is asked once per type, so even a rare status comes straight out of its
- * index; `cancelled` once per failed status and type, `not_created` once per type.
+ * index; `cancelled` once per failed status and type.
  */
 export function perType(filter: HistoryFilter): HistoryFilter[] {
   const statuses =
@@ -121,10 +121,34 @@ export function perType(filter: HistoryFilter): HistoryFilter[] {
       ? FAILED.map((status) => ({ ...filter, status }))
       : [filter];
   return statuses.flatMap((f) =>
-    (f.status || f.state === 'not_created') && !f.type
-      ? OPERATION_TYPES.map((type) => ({ ...f, type }))
-      : [f],
+    f.status && !f.type ? OPERATION_TYPES.map((type) => ({ ...f, type })) : [f],
   );
+}
+
+/**
+ * The branches of a filter read through its state's own index, newest first, with `join` added to
+ * each (the text); null without a state. `cancelled` (or a state with a status) reads the
+ * type/status index once per status and type; the others their partial index, whole (open cash
+ * once per type).
+ */
+export function stateBranches(filter: HistoryFilter, join = ''): Branch[] | null {
+  const { state } = filter;
+  if (!state) return null;
+  if (state === 'cancelled' || filter.status) {
+    return perType(filter).map((f) => ({
+      from: `operations o ${join}`,
+      clauses: filterTerms(f, 'all'),
+      order: BY_TIME,
+    }));
+  }
+  const from = `operations o INDEXED BY ${STATE_INDEX[state].index} ${join}`;
+  if (state !== 'open_cash') return [{ from, clauses: filterTerms(filter, 'all'), order: BY_TIME }];
+  // Its index leads with the type: asked once per type.
+  return typesOf(filter).map((type) => ({
+    from,
+    clauses: [['o.type = ?', type], ...filterTerms({ ...filter, type: undefined }, 'all')],
+    order: BY_TIME,
+  }));
 }
 
 export function typesOf(filter: HistoryFilter): (typeof OPERATION_TYPES)[number][] {

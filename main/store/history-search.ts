@@ -13,6 +13,7 @@ import {
   perType,
   type Search,
   sqlFor,
+  stateBranches,
 } from './history-filter.ts';
 import { createTextSearch, MIN_TEXT_LENGTH } from './history-text.ts';
 import { createHistoryTotals, type HistoryTotals, totalsOf } from './history-totals.ts';
@@ -62,7 +63,8 @@ export function createHistorySearch(db: DatabaseSync) {
       return { branches, overlapping: true, totals: () => 'count' };
     }
     if (!filter.text) {
-      const branches = perType(filter).map((f) => plain(filterTerms(f, 'all')));
+      // A state reads its own index; every state is few operations, or, cancelled, few per status.
+      const branches = stateBranches(filter) ?? perType(filter).map((f) => plain(filterTerms(f, 'all')));
       return { branches, overlapping: false, totals: () => 'count' };
     }
     const searched = { ...filter, text: filter.text };
