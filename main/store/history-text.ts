@@ -115,8 +115,8 @@ export function createTextSearch(db: DatabaseSync) {
       return { branches, overlapping: false, totals: () => 'few' as const };
     }
     // A state with few operations is read whole through its index, then the text tested.
-    const own = filter.state && stateBranches(filter, 'CROSS JOIN operation_text f ON f.rowid = o.local_id');
-    if (own && readCount(own) <= RARE_STATUS) {
+    const own = rareState(filter, 'CROSS JOIN operation_text f ON f.rowid = o.local_id');
+    if (own) {
       const branches = own.map((branch) => ({ ...branch, clauses: [holds, ...branch.clauses] }));
       return { branches, overlapping: false, totals: () => 'few' as const };
     }
@@ -156,6 +156,12 @@ export function createTextSearch(db: DatabaseSync) {
       counters.set(sql, statement);
     }
     return Number((statement.get(...params) as { n: number }).n);
+  }
+
+  /** The branches of a filter's state (stateBranches), when they read few operations. */
+  function rareState(filter: HistoryFilter, join = ''): Branch[] | null {
+    const own = stateBranches(filter, join);
+    return own && readCount(own) <= RARE_STATUS ? own : null;
   }
 
   /** How many operations the branches read, up to one past RARE_STATUS each. */
@@ -203,7 +209,7 @@ export function createTextSearch(db: DatabaseSync) {
     return bounds;
   }
 
-  return { search };
+  return { search, rareState };
 }
 
 export type TextSearch = ReturnType<typeof createTextSearch>;

@@ -105,7 +105,7 @@ function seedVaried(store: Store, time: ReturnType<typeof clock>, count: number)
     const details: Detail[] = [];
     if (i % 3 !== 0) details.push(phone(phones[i % phones.length]!));
     if (i % 4 === 1) details.push(fullName(names[i % names.length]!));
-    const state = states[i % states.length]!;
+    const state = states[Math.floor(i / 2) % states.length]!;
     records.push(
       store.operations.insert(
         operation({
@@ -465,6 +465,9 @@ describe('totals', () => {
     assert.deepEqual(find({ state: 'open_cash' }), [owed, declined].sort());
     assert.deepEqual(find({ state: 'open_cash', type: 'payout' }), [owed]);
     assert.deepEqual(find({ state: 'open_cash', text: 'payer-18' }), [owed, declined].sort());
+    assert.deepEqual(find({ state: 'open_cash', text: 'PA' }), [owed, declined].sort(), 'a prefix');
+    assert.deepEqual(find({ state: 'unknown', text: 'p' }), [onHold]);
+    assert.deepEqual(find({ state: 'not_created', text: 'x' }), []);
     assert.deepEqual(find({ status: 'captured' }), [cashIn, cashOut, owed].sort());
     assert.deepEqual(find({ status: 'created' }), [waiting]);
     assert.ok(find({}).includes(abandoned) && find({}).length === 9, 'without a filter, all of them');
