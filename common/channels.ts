@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { channel, none } from './channel.ts';
 import { DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
-import { CUSTODY_ACTIONS, MODES } from './enums.ts';
+import { CUSTODY_ACTIONS, HISTORY_STATES, MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -42,11 +42,18 @@ const ShiftReportRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('Z'), shiftId }).strict(),
 ]);
 
-/** Every operation a history search matches, not just the page: how many, and the sum per currency. */
-const HistoryTotals = z.object({
+/** How many operations, and their sum per currency. */
+const Sums = z.object({
   count: z.number().int().min(0),
   sums: z.array(z.object({ currency: z.string(), amount: z.string().regex(DECIMAL_PATTERN) })),
 });
+
+/**
+ * Every operation a history search matches, not just the page: how many in all; the completed
+ * cash in and cash out (created at the gateway and captured), each by currency; and apart, those
+ * still open (not final). Operations ended without money moving count in `count` only.
+ */
+const HistoryTotals = z.object({ count: z.number().int().min(0), payin: Sums, payout: Sums, open: Sums });
 
 export const channels = {
   'app.getState': channel(none, AppState),
@@ -123,6 +130,8 @@ export const channels = {
         text: z.string().trim().max(LIMITS.searchText).optional(),
         type: operationType.optional(),
         status: z.string().max(32).optional(),
+        /** Beyond a status: cancelled, unknown, not created, or cash still open (HISTORY_STATES). */
+        state: z.enum(HISTORY_STATES).optional(),
         from: isoTime.optional(),
         to: isoTime.optional(),
         training: z.boolean().optional(),

@@ -88,6 +88,24 @@ export const OPEN_REASONS = [
 ] as const;
 export type OpenReasonValue = (typeof OPEN_REASONS)[number];
 
+/** Cash in question, listed on every report until it is settled: the open reasons where cash has moved or must. */
+export const OPEN_CASH_REASONS = [
+  'hand_over',
+  'cash_not_captured',
+  'return_cash',
+  'handed_over_not_captured',
+] as const;
+
+/**
+ * The history's status filter beyond a status the gateway sent (created, captured):
+ * - cancelled: one of FAILED_STATUSES;
+ * - unknown: any other status, not final;
+ * - not_created: no operation exists at the gateway (phase not_created);
+ * - open_cash: cash still open (its stored open reason one of OPEN_CASH_REASONS).
+ */
+export const HISTORY_STATES = ['cancelled', 'unknown', 'not_created', 'open_cash'] as const;
+export type HistoryState = (typeof HISTORY_STATES)[number];
+
 /**
  * Why no cash moves now, in one word the screens turn into their own sentence:
  * - not_created: no operation exists at the gateway (yet, or ever): no money moved;

@@ -7,6 +7,7 @@ import {
   type CustodyRecord,
   type Finding,
   HistoryRow,
+  OPEN_CASH_REASONS,
   type OpenOperation,
   type OpenReason,
   type ShiftSummary,
@@ -29,12 +30,7 @@ export function toRow(op: OperationRecord, desk: DeskContext): HistoryRow {
 }
 
 /** Cash in question: listed on every report, from whichever shift, until it is settled. */
-const OPEN_CASH: ReadonlySet<OpenReason> = new Set([
-  'hand_over',
-  'cash_not_captured',
-  'return_cash',
-  'handed_over_not_captured',
-]);
+const OPEN_CASH: ReadonlySet<OpenReason> = new Set(OPEN_CASH_REASONS);
 
 /** The shift's own desk, as its reports see it. */
 export function reportDesk(shift: ShiftRecord, closing: boolean): DeskContext {

@@ -1,12 +1,20 @@
 // The history filter as SQL terms, shared by the searches and the totals.
 import type { SQLInputValue } from 'node:sqlite';
-import { OPERATION_TYPES } from '../../common/contract.ts';
+import {
+  FAILED_STATUSES,
+  type HistoryState,
+  KNOWN_STATUSES,
+  OPEN_CASH_REASONS,
+  OPERATION_TYPES,
+} from '../../common/contract.ts';
 import type { OperationRecord } from './operation-record.ts';
 
 export type HistoryFilter = {
   text?: string | undefined;
   type?: (typeof OPERATION_TYPES)[number] | undefined;
   status?: string | undefined;
+  /** A kind of status the filter offers besides the gateway's own (common/enums.ts HISTORY_STATES). */
+  state?: HistoryState | undefined;
   from?: string | undefined;
   to?: string | undefined;
   training?: boolean | undefined;
@@ -56,6 +64,7 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
   const clauses: Clause[] = [];
   if (filter.type) clauses.push([`${pair}o.type = ?`, filter.type]);
   if (filter.status) clauses.push([`${pair}o.status = ?`, filter.status]);
+  clauses.push(...stateTerms(filter));
   if (filter.from) clauses.push([`${time}o.created_at >= ?`, filter.from]);
   // The page's cursor is the tighter upper bound whenever it is below `to`. As a plain range the
   // index starts at the cursor; the row value alone is only a filter (30-60 ms for deep pages).
@@ -71,9 +80,75 @@ export function filterTerms(filter: HistoryFilter, indexed: 'all' | 'by_time' | 
   return clauses;
 }
 
-/** A status without a type is asked once per type, so even a rare status comes straight out of its index. */
+const FAILED = [...FAILED_STATUSES];
+const NAMED = [...KNOWN_STATUSES, ...FAILED];
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * The terms that define each partial index of a state (migrations 0006 and 0010), written as the
+ * index's own WHERE, constants included: SQLite uses a partial index only for a query that names
+ * its terms. Each is few operations of the history, so any branch may read its index.
+ */
+const STATE_INDEX = {
+  unknown: { index: 'operations_unsettled', term: 'o.final IS NOT 1' },
+  not_created: { index: 'operations_not_created', term: "o.phase = 'not_created'" },
+  open_cash: { index: 'operations_open_cash', term: `o.open_reason IN (${quoted(OPEN_CASH_REASONS)})` },
+} as const;
+
+/** The terms of a filter's `state`; each status of `cancelled` is asked as its own branch (perType). */
+function stateTerms(filter: HistoryFilter): Clause[] {
+  switch (filter.state) {
+    case 'cancelled':
+      return [[`+o.status IN (${marks(FAILED)})`, ...FAILED]];
+    case 'unknown':
+      return [[`+o.status NOT IN (${marks(NAMED)})`, ...NAMED], [STATE_INDEX.unknown.term]];
+    case 'not_created':
+    case 'open_cash':
+      return [[STATE_INDEX[filter.state].term]];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A status without a type is asked once per type, so even a rare status comes straight out of its
+ * index; `cancelled` once per failed status and type.
+ */
 export function perType(filter: HistoryFilter): HistoryFilter[] {
-  return filter.status && !filter.type ? OPERATION_TYPES.map((type) => ({ ...filter, type })) : [filter];
+  const statuses =
+    filter.state === 'cancelled' && !filter.status
+      ? FAILED.map((status) => ({ ...filter, status }))
+      : [filter];
+  return statuses.flatMap((f) =>
+    f.status && !f.type ? OPERATION_TYPES.map((type) => ({ ...f, type })) : [f],
+  );
+}
+
+/**
+ * The branches of a filter read through its state's own index, newest first, with `join` added to
+ * each (the text); null without a state. `cancelled` (or a state with a status) reads the
+ * type/status index once per status and type; the others their partial index, whole (open cash
+ * once per type).
+ */
+export function stateBranches(filter: HistoryFilter, join = ''): Branch[] | null {
+  const { state } = filter;
+  if (!state) return null;
+  if (state === 'cancelled' || filter.status) {
+    return perType(filter).map((f) => ({
+      from: `operations o ${join}`,
+      clauses: filterTerms(f, 'all'),
+      order: BY_TIME,
+    }));
+  }
+  const from = `operations o INDEXED BY ${STATE_INDEX[state].index} ${join}`;
+  if (state !== 'open_cash') return [{ from, clauses: filterTerms(filter, 'all'), order: BY_TIME }];
+  // Its index leads with the type: asked once per type.
+  return typesOf(filter).map((type) => ({
+    from,
+    clauses: [['o.type = ?', type], ...filterTerms({ ...filter, type: undefined }, 'all')],
+    order: BY_TIME,
+  }));
 }
 
 export function typesOf(filter: HistoryFilter): (typeof OPERATION_TYPES)[number][] {

@@ -9,6 +9,7 @@ import {
   type HistoryFilter,
   type Search,
   sqlFor,
+  stateBranches,
   typesOf,
 } from './history-filter.ts';
 
@@ -56,6 +57,7 @@ export function createTextSearch(db: DatabaseSync) {
     `SELECT count(*) AS n FROM (SELECT 1 FROM operations WHERE type = ? AND status = ? LIMIT ${RARE_STATUS + 1})`,
   );
   const counters = new Map<string, StatementSync>();
+  const readCounts = new Map<string, StatementSync>();
   const firstInPlace = db.prepare(`SELECT local_id AS id FROM operations
     WHERE created_at >= ? AND local_id NOT IN (SELECT local_id FROM operations_out_of_order)
     ORDER BY created_at, local_id LIMIT 1`);
@@ -112,6 +114,12 @@ export function createTextSearch(db: DatabaseSync) {
       }));
       return { branches, overlapping: false, totals: () => 'few' as const };
     }
+    // A state with few operations is read whole through its index, then the text tested.
+    const own = rareState(filter, 'CROSS JOIN operation_text f ON f.rowid = o.local_id');
+    if (own) {
+      const branches = own.map((branch) => ({ ...branch, clauses: [holds, ...branch.clauses] }));
+      return { branches, overlapping: false, totals: () => 'few' as const };
+    }
     const outOfOrder: Branch = {
       from: `operations_out_of_order x CROSS JOIN operations o ON o.local_id = x.local_id
         CROSS JOIN operation_text f ON f.rowid = o.local_id`,
@@ -150,6 +158,26 @@ export function createTextSearch(db: DatabaseSync) {
     return Number((statement.get(...params) as { n: number }).n);
   }
 
+  /** The branches of a filter's state (stateBranches), when they read few operations. */
+  function rareState(filter: HistoryFilter, join = ''): Branch[] | null {
+    const own = stateBranches(filter, join);
+    return own && readCount(own) <= RARE_STATUS ? own : null;
+  }
+
+  /** How many operations the branches read, up to one past RARE_STATUS each. */
+  function readCount(branches: Branch[]): number {
+    return branches.reduce((n, { from, clauses }) => {
+      const [where, params] = sqlFor(clauses);
+      const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${RARE_STATUS + 1})`;
+      let statement = readCounts.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        readCounts.set(sql, statement);
+      }
+      return n + Number((statement.get(...params) as { n: number }).n);
+    }, 0);
+  }
+
   function rareStatus(filter: HistoryFilter): boolean {
     return typesOf(filter).every(
       (type) => Number((statusCount.get(type, filter.status!) as { n: number }).n) <= RARE_STATUS,
@@ -181,7 +209,7 @@ export function createTextSearch(db: DatabaseSync) {
     return bounds;
   }
 
-  return { search };
+  return { search, rareState };
 }
 
 export type TextSearch = ReturnType<typeof createTextSearch>;

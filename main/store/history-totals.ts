@@ -1,9 +1,31 @@
-// What a history search matches in all, not just its page: how many, and the sum per currency.
+// What a history search matches in all, not just its page: how many, and per currency the sums of
+// the completed cash in and cash out, with the operations still open apart.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { exactSum, fromUnits } from '../../common/money.ts';
 import { type Search, sqlFor } from './history-filter.ts';
 
-export type HistoryTotals = { count: number; sums: { currency: string; amount: string }[] };
+/** How many operations, and their sum per currency. */
+export type Sums = { count: number; sums: { currency: string; amount: string }[] };
+/**
+ * `count`: every operation matched. `payin`/`payout`: the completed ones of each type (created at
+ * the gateway and captured). `open`: the others not final yet. Those ended without money moving
+ * (cancelled, abandoned, not created) are counted in `count` only.
+ */
+export type HistoryTotals = { count: number; payin: Sums; payout: Sums; open: Sums };
+type Bucket = 'payin' | 'payout' | 'open';
+
+/** Which sum an operation counts in, if any: the same rule as BUCKET below. */
+export function bucketOf(op: {
+  type: string;
+  phase: string;
+  status: string | null;
+  final: boolean | null;
+}): Bucket | null {
+  if (op.phase === 'created' && op.status === 'captured') return op.type === 'payout' ? 'payout' : 'payin';
+  return op.final === true ? null : 'open';
+}
+const BUCKET = `CASE WHEN phase = 'created' AND status = 'captured' THEN type
+  WHEN final IS NOT 1 THEN 'open' END`;
 
 /**
  * Amounts are decimal text, so SQLite sums them as whole units at each scale ("1500.50" is 150050
@@ -18,7 +40,14 @@ const UNITS = "CAST(replace(amount, '.', '') AS INTEGER)";
 /** Totals are summed over at most this many operations (8 ms at that size), so no search waits long for them. */
 const HISTORY_TOTALS_MAX = 10_000;
 
-type Group = { currency: string; scale: bigint; n: bigint; units: bigint | null; long: string };
+type Group = {
+  bucket: Bucket | null;
+  currency: string;
+  scale: bigint;
+  n: bigint;
+  units: bigint | null;
+  long: string;
+};
 
 export function createHistoryTotals(db: DatabaseSync) {
   const statements = new Map<string, StatementSync>();
@@ -57,34 +86,54 @@ export function createHistoryTotals(db: DatabaseSync) {
       ).get(...params) as { n: bigint };
       if (Number(counted.n) > HISTORY_TOTALS_MAX) return null;
     }
-    const groups = prepared(`SELECT currency, ${SCALE} AS scale, count(*) AS n,
+    const groups = prepared(`SELECT ${BUCKET} AS bucket, currency, ${SCALE} AS scale, count(*) AS n,
         sum(${UNITS}) FILTER (WHERE ${SHORT_AMOUNT}) AS units,
         json_group_array(amount) FILTER (WHERE NOT ${SHORT_AMOUNT}) AS long
-      FROM (${rows('o.local_id, o.currency, o.amount')})
-      GROUP BY currency, scale`).all(...params) as Group[];
+      FROM (${rows('o.local_id, o.currency, o.amount, o.type, o.phase, o.status, o.final')})
+      GROUP BY bucket, currency, scale`).all(...params) as Group[];
     const count = groups.reduce((n, g) => n + Number(g.n), 0);
-    const byCurrency = new Map<string, string[]>();
+    const buckets = emptyBuckets();
     for (const g of groups) {
-      const amounts = byCurrency.get(g.currency) ?? [];
+      if (!g.bucket) continue;
+      const bucket = buckets[g.bucket];
+      bucket.count += Number(g.n);
+      const amounts = bucket.amounts.get(g.currency) ?? [];
       if (g.units !== null) amounts.push(fromUnits(String(g.units), Number(g.scale)));
       amounts.push(...(JSON.parse(g.long) as string[]));
-      byCurrency.set(g.currency, amounts);
+      bucket.amounts.set(g.currency, amounts);
     }
-    return totalsBy(count, byCurrency);
+    return totalsBy(count, buckets);
   };
 }
 
 /** The totals of operations already read. */
-export function totalsOf(rows: readonly { currency: string; amount: string }[]): HistoryTotals {
-  const byCurrency = new Map<string, string[]>();
-  for (const { currency, amount } of rows)
-    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), amount]);
-  return totalsBy(rows.length, byCurrency);
+export function totalsOf(
+  rows: readonly (Parameters<typeof bucketOf>[0] & { currency: string; amount: string })[],
+): HistoryTotals {
+  const buckets = emptyBuckets();
+  for (const row of rows) {
+    const which = bucketOf(row);
+    if (!which) continue;
+    const bucket = buckets[which];
+    bucket.count += 1;
+    bucket.amounts.set(row.currency, [...(bucket.amounts.get(row.currency) ?? []), row.amount]);
+  }
+  return totalsBy(rows.length, buckets);
 }
 
-function totalsBy(count: number, amounts: Map<string, string[]>): HistoryTotals {
-  const sums = [...amounts]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([currency, each]) => ({ currency, amount: exactSum(each) }));
-  return { count, sums };
+type Adding = { count: number; amounts: Map<string, string[]> };
+
+function emptyBuckets(): Record<Bucket, Adding> {
+  const empty = (): Adding => ({ count: 0, amounts: new Map() });
+  return { payin: empty(), payout: empty(), open: empty() };
+}
+
+function totalsBy(count: number, buckets: Record<Bucket, Adding>): HistoryTotals {
+  const sumsOf = ({ count, amounts }: Adding): Sums => ({
+    count,
+    sums: [...amounts]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([currency, each]) => ({ currency, amount: exactSum(each) })),
+  });
+  return { count, payin: sumsOf(buckets.payin), payout: sumsOf(buckets.payout), open: sumsOf(buckets.open) };
 }

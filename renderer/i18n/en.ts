@@ -675,7 +675,15 @@ export const en = {
     searchShort:
       'One or two characters find numbers and payer IDs that start with them. Type 3 or more to search anywhere.',
     totalCount: 'Operations found',
-    totalAmount: 'Total in {{currency}}',
+    totalPayin: 'Cash in, completed: {{n}}',
+    totalPayout: 'Cash out, completed: {{n}}',
+    totalOpen: 'Still open: {{n}}',
+    totalsNote:
+      'Completed: created at the gateway and captured. Cancelled and never created ones add to nothing.',
+    stateCancelled: 'Cancelled',
+    stateUnknown: 'Unknown status, not final',
+    stateNotCreated: 'Not created',
+    stateOpenCash: 'Cash still open',
     totalsTooMany:
       'Too many operations match to add them up here: narrow the dates or the search to see totals.',
     type: 'Type',

@@ -1,7 +1,7 @@
 // History (virtualised, paged, searchable) and switching language, in Chromium against the real core.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { OperationView } from '../../common/contract.ts';
+import type { OperationView, Response } from '../../common/contract.ts';
 import { until } from '../support/core.ts';
 import { cashInButton, createThroughCore, openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
@@ -35,6 +35,17 @@ test('history pages, searches and filters, and shows an operation in full', asyn
     createThroughCore(core, { type: 'payin', shopId: 1002, amount: '7000', payerId: 'CAROL-3' }),
     false,
   );
+  // Ended by the gateway without capturing, and a status the desk does not know.
+  const dave = await made(
+    createThroughCore(core, { type: 'payin', shopId: 1001, amount: '4000', payerId: 'DAVE-4' }),
+    false,
+  );
+  sandbox.setStatus(1001, dave.operationNumber, 'cancelled');
+  const eve = await made(
+    createThroughCore(core, { type: 'payin', shopId: 1001, amount: '3000', payerId: 'EVE-5' }),
+    false,
+  );
+  sandbox.setStatus(1001, eve.operationNumber, 'on_hold');
   for (let i = 0; i < FILLERS; i++) {
     await made(
       createThroughCore(core, { type: 'payin', shopId: 1001, amount: '1000', payerId: `FILL-${i}` }),
@@ -45,6 +56,16 @@ test('history pages, searches and filters, and shows an operation in full', asyn
     const result = await core.invoke('history.get', { localId: bob.localId });
     return result.ok && (result.value as { operation: OperationView }).operation.status === 'captured';
   }, 'the payout to read captured');
+  const seen = async (filter: object) => {
+    const result = await core.invoke('history.search', filter);
+    assert.ok(result.ok);
+    return result.value as Response<'history.search'>;
+  };
+  await until(async () => {
+    const { totals } = await seen({});
+    const unknown = (await seen({ state: 'unknown' })).rows.map((r) => r.payerId);
+    return totals?.payin.count === FILLERS && totals.open.count === 3 && unknown.join() === 'EVE-5';
+  }, 'every status read back');
 
   await openHome(page, h.url);
   await page.getByRole('button', { name: 'History' }).click();
@@ -54,6 +75,12 @@ test('history pages, searches and filters, and shows an operation in full', asyn
   assert.match(await rows.first().innerText(), /FILL-51/);
   assert.ok((await rows.count()) < 40, `${await rows.count()} rows rendered`);
   await h.screen('history');
+  // By type, completed only (captured); the open ones apart; the cancelled payin adds to nothing.
+  const total = async (which: string) => page.getByTestId(`history-total-${which}`).innerText();
+  assert.match(await page.getByTestId('history-totals').innerText(), /Operations found\s*57/);
+  assert.match(await total('payin'), /Cash in, completed: 52\s*KZT.52,000\.00/);
+  assert.match(await total('payout'), /Cash out, completed: 1\s*KZT.2,000\.00/);
+  assert.match(await total('open'), /Still open: 3\s*KZT.15,000\.00/);
 
   const scroller = page.locator('.history-scroll');
   const alice = rows.filter({ hasText: 'ALICE-1' });
@@ -91,6 +118,25 @@ test('history pages, searches and filters, and shows an operation in full', asyn
     ['CAROL-3', 'ALICE-1'],
   );
   await h.screen('history-filtered');
+  await type.selectOption('');
+  for (const [kind, payer] of [
+    ['Cancelled', 'DAVE-4'],
+    ['Unknown status, not final', 'EVE-5'],
+    ['Cash still open', 'BOB-2'],
+  ] as const) {
+    await status.selectOption({ label: kind });
+    await until(
+      async () => (await rows.count()) === 1 && (await rows.first().innerText()).includes(payer),
+      kind,
+    );
+  }
+  assert.match(await total('payout'), /Cash out, completed: 1\s*KZT.2,000\.00/);
+  assert.match(await total('open'), /Still open: 0/);
+  await status.selectOption({ label: 'Not created' });
+  await page.getByText('No operations match.').waitFor();
+  await type.selectOption('payin');
+  await status.selectOption('created');
+  await until(async () => (await rows.count()) === 2, 'payins not yet confirmed, again');
 
   await page.getByLabel('From', { exact: true }).fill(localDay(1));
   await page.getByText('No operations match.').waitFor();

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
 import Big from 'big.js';
 import fc from 'fast-check';
+import { HISTORY_STATES } from '../../common/enums.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
@@ -41,8 +42,20 @@ const numbers = (rows: OperationRecord[]) => rows.map((r) => r.operationNumber);
 
 function referenceTotals(records: OperationRecord[], filter: Omit<HistoryFilter, 'limit'>): HistoryTotals {
   const found = records.filter((r) => matchesFilter(r, filter));
+  const completed = (type: string) =>
+    found.filter((r) => r.phase === 'created' && r.status === 'captured' && r.type === type);
+  const open = found.filter((r) => !(r.phase === 'created' && r.status === 'captured') && r.final !== true);
+  return {
+    count: found.length,
+    payin: sumsOf(completed('payin')),
+    payout: sumsOf(completed('payout')),
+    open: sumsOf(open),
+  };
+}
+
+function sumsOf(records: OperationRecord[]): HistoryTotals['open'] {
   const byCurrency = new Map<string, string[]>();
-  for (const r of found) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r.amount]);
+  for (const r of records) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r.amount]);
   const sums = [...byCurrency]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([currency, amounts]) => {
@@ -50,8 +63,18 @@ function referenceTotals(records: OperationRecord[], filter: Omit<HistoryFilter,
       const total = amounts.reduce((t, a) => t.plus(a), new Big(0));
       return { currency, amount: total.toFixed(places) };
     });
-  return { count: found.length, sums };
+  return { count: records.length, sums };
 }
+
+const NONE = { count: 0, sums: [] };
+
+/** Totals where every operation matched is a completed cash in, as `operation()` makes them. */
+const allPayin = (count: number, sums: HistoryTotals['open']['sums']): HistoryTotals => ({
+  count,
+  payin: { count, sums },
+  payout: NONE,
+  open: NONE,
+});
 
 // ── A small history with everything search has to tell apart ────────────────────────────────────
 
@@ -61,7 +84,20 @@ function seedVaried(store: Store, time: ReturnType<typeof clock>, count: number)
   const phones = ['+77011234567', '+7 701 123-45-67', '+*******4567', '8 (701) 765 43 21'];
   const amounts = ['1500', '1500.00', '0.10', '0.20', '99.999', '1234567.89', '-5.00'];
   const currencies = ['KZT', 'TRY', 'USD'];
-  const statuses = ['captured', 'created', null, 'refunded'];
+  // Every kind the status filter and the totals tell apart, as the journal stores them.
+  const states: Pick<OperationRecord, 'phase' | 'status' | 'final' | 'openReason'>[] = [
+    { phase: 'created', status: 'captured', final: true, openReason: null },
+    { phase: 'created', status: 'created', final: false, openReason: 'waiting' },
+    { phase: 'abandoned', status: null, final: true, openReason: null },
+    { phase: 'created', status: 'refunded', final: false, openReason: 'stuck' },
+    { phase: 'created', status: 'cancelled', final: true, openReason: null },
+    { phase: 'created', status: 'captured', final: true, openReason: 'hand_over' },
+    { phase: 'not_created', status: null, final: true, openReason: null },
+    { phase: 'created', status: 'declined', final: true, openReason: 'return_cash' },
+    { phase: 'created', status: 'created', final: false, openReason: 'cash_not_captured' },
+    { phase: 'outcome_unknown', status: null, final: false, openReason: 'outcome_unknown' },
+    { phase: 'created', status: 'on_hold', final: false, openReason: 'stuck' },
+  ];
   const records: OperationRecord[] = [];
   for (let i = 0; i < count; i++) {
     // Now and then the clock goes back, as after a time-zone or NTP correction.
@@ -69,7 +105,7 @@ function seedVaried(store: Store, time: ReturnType<typeof clock>, count: number)
     const details: Detail[] = [];
     if (i % 3 !== 0) details.push(phone(phones[i % phones.length]!));
     if (i % 4 === 1) details.push(fullName(names[i % names.length]!));
-    const status = statuses[i % statuses.length]!;
+    const state = states[Math.floor(i / 2) % states.length]!;
     records.push(
       store.operations.insert(
         operation({
@@ -80,8 +116,7 @@ function seedVaried(store: Store, time: ReturnType<typeof clock>, count: number)
           shopId: i % 5 === 0 ? 1002 : 1001,
           payerId: payers[i % payers.length]!,
           type: i % 3 === 0 ? 'payout' : 'payin',
-          status,
-          phase: status ? 'created' : 'abandoned',
+          ...state,
           training: i % 7 === 0,
           amount: amounts[i % amounts.length]!,
           currency: currencies[i % currencies.length]!,
@@ -190,10 +225,10 @@ describe('finding text', () => {
     }
     assert.deepEqual(find('1 500'), [wholeZeros, whole]);
     assert.deepEqual(find('1,500.00'), [wholeZeros, whole]);
-    assert.deepEqual(store.operations.totals({ text: '1 500,50' }), {
-      count: 2,
-      sums: [{ currency: 'TRY', amount: '3001.00' }],
-    });
+    assert.deepEqual(
+      store.operations.totals({ text: '1 500,50' }),
+      allPayin(2, [{ currency: 'TRY', amount: '3001.00' }]),
+    );
     assert.deepEqual(find('1 500,50 ₸'), [fromGateway, fifty], 'as displayed, with its currency');
     assert.deepEqual(find('TRY 1,500.50'), [fromGateway, fifty]);
   });
@@ -311,7 +346,8 @@ describe('filters, paging and totals against the reference', () => {
         {
           text,
           type,
-          status: fc.constantFrom('captured', 'created', 'refunded'),
+          status: fc.constantFrom('captured', 'created', 'refunded', 'cancelled', 'declined'),
+          state: fc.constantFrom(...HISTORY_STATES),
           from: fc.constantFrom(...times),
           to: fc.constantFrom(...times),
           training: fc.boolean(),
@@ -320,6 +356,8 @@ describe('filters, paging and totals against the reference', () => {
       ),
       // Without a status, text walks the index newest first, past the out-of-order operations.
       fc.record({ text, type, training: fc.boolean() }, { requiredKeys: ['text'] }),
+      // A kind of status alone, through its own index branches.
+      fc.record({ state: fc.constantFrom(...HISTORY_STATES), type }, { requiredKeys: ['state'] }),
     );
     fc.assert(
       fc.property(filter, fc.integer({ min: 1, max: 40 }), (f, limit) => {
@@ -365,19 +403,86 @@ describe('totals', () => {
       time.advance(1_000);
       store.operations.insert(operation({ amount, currency, payerId: 'payer-sum' }), { kind: 'x' });
     }
-    const expected = {
-      count: 8,
-      sums: [
-        { currency: 'KZT', amount: '1500.30' },
-        { currency: 'TRY', amount: '199999999999999.985' },
-        { currency: 'USD', amount: '12345678901234567887.62345' },
-      ],
-    };
+    const expected = allPayin(8, [
+      { currency: 'KZT', amount: '1500.30' },
+      { currency: 'TRY', amount: '199999999999999.985' },
+      { currency: 'USD', amount: '12345678901234567887.62345' },
+    ]);
     assert.deepEqual(store.operations.totals({}), expected);
     assert.deepEqual(store.operations.totals({ text: 'payer-sum' }), expected);
     assert.deepEqual(store.operations.totals({ text: 'pa' }), expected);
-    assert.deepEqual(store.operations.totals({ text: 'nobody' }), { count: 0, sums: [] });
+    assert.deepEqual(store.operations.totals({ text: 'nobody' }), allPayin(0, []));
     assert.equal(0.1 + 0.2, 0.30000000000000004, 'what a float would have said');
+  });
+
+  test('by type, completed only, the open ones apart; the status filter’s kinds (issue 18)', (t) => {
+    const time = clock();
+    const store = openStore(t, undefined, time.now);
+    const add = (amount: string, fields: Partial<NewOperation>) => {
+      time.advance(1_000);
+      return store.operations.insert(operation({ amount, payerId: 'payer-18', ...fields }), { kind: 'x' })
+        .operationNumber;
+    };
+    const done = { phase: 'created', status: 'captured', final: true, openReason: null } as const;
+    const cashIn = add('100.00', { ...done, type: 'payin' });
+    const cashOut = add('30.00', { ...done, type: 'payout' });
+    const owed = add('7.00', { ...done, type: 'payout', openReason: 'hand_over' });
+    const waiting = add('5.00', { phase: 'created', status: 'created', final: false, openReason: 'waiting' });
+    const cancelled = add('1000.00', {
+      phase: 'created',
+      status: 'cancelled',
+      final: true,
+      openReason: null,
+    });
+    const declined = add('900.00', {
+      phase: 'created',
+      status: 'declined',
+      final: true,
+      openReason: 'return_cash',
+      type: 'payin',
+    });
+    const onHold = add('3.00', { phase: 'created', status: 'on_hold', final: false, openReason: 'stuck' });
+    const notCreated = add('800.00', { phase: 'not_created', status: null, final: true, openReason: null });
+    const abandoned = add('700.00', { phase: 'abandoned', status: null, final: true, openReason: null });
+    const expected: HistoryTotals = {
+      count: 9,
+      payin: { count: 1, sums: [{ currency: 'KZT', amount: '100.00' }] },
+      payout: { count: 2, sums: [{ currency: 'KZT', amount: '37.00' }] },
+      open: { count: 2, sums: [{ currency: 'KZT', amount: '8.00' }] },
+    };
+    // The summed way (many operations) and the page's own (fewer than a page) say the same.
+    assert.deepEqual(store.operations.totals({}), expected);
+    assert.deepEqual(store.operations.totals({ text: 'payer-18' }), expected);
+    assert.deepEqual(store.operations.page({ limit: 50 }).totals, expected);
+    const find = (filter: Omit<HistoryFilter, 'limit'>) =>
+      numbers(store.operations.search({ ...filter, limit: 50 })).sort();
+    assert.deepEqual(find({ state: 'cancelled' }), [cancelled, declined].sort());
+    assert.deepEqual(find({ state: 'cancelled', type: 'payin' }), [cancelled, declined].sort());
+    assert.deepEqual(find({ state: 'cancelled', status: 'declined' }), [declined]);
+    assert.deepEqual(find({ state: 'cancelled', status: 'captured' }), []);
+    assert.deepEqual(find({ state: 'unknown' }), [onHold]);
+    assert.deepEqual(find({ state: 'not_created' }), [notCreated]);
+    assert.deepEqual(find({ state: 'open_cash' }), [owed, declined].sort());
+    assert.deepEqual(find({ state: 'open_cash', type: 'payout' }), [owed]);
+    assert.deepEqual(find({ state: 'open_cash', text: 'payer-18' }), [owed, declined].sort());
+    assert.deepEqual(find({ state: 'open_cash', text: 'PA' }), [owed, declined].sort(), 'a prefix');
+    assert.deepEqual(find({ state: 'unknown', text: 'p' }), [onHold]);
+    assert.deepEqual(find({ state: 'not_created', text: 'x' }), []);
+    assert.deepEqual(find({ status: 'captured' }), [cashIn, cashOut, owed].sort());
+    assert.deepEqual(find({ status: 'created' }), [waiting]);
+    assert.ok(find({}).includes(abandoned) && find({}).length === 9, 'without a filter, all of them');
+    assert.deepEqual(store.operations.totals({ state: 'open_cash' }), {
+      count: 2,
+      payin: NONE,
+      payout: { count: 1, sums: [{ currency: 'KZT', amount: '7.00' }] },
+      open: NONE,
+    });
+    assert.deepEqual(store.operations.totals({ state: 'cancelled' }), {
+      count: 2,
+      payin: NONE,
+      payout: NONE,
+      open: NONE,
+    });
   });
 
   test('past 10,000 operations, or 2,000 candidates for a text, there are no totals', (t) => {
@@ -394,15 +499,15 @@ describe('totals', () => {
     });
     assert.equal(store.operations.totals({}), null);
     assert.equal(store.operations.totals({ text: 'payer-' }), null);
-    assert.deepEqual(store.operations.totals({ text: 'payer-1' }), {
-      count: 667,
-      sums: [{ currency: 'KZT', amount: '667.00' }],
-    });
+    assert.deepEqual(
+      store.operations.totals({ text: 'payer-1' }),
+      allPayin(667, [{ currency: 'KZT', amount: '667.00' }]),
+    );
     const firstDay = { to: new Date(Date.parse('2026-02-01T08:00:00.000Z') + 3_600_000).toISOString() };
-    assert.deepEqual(store.operations.totals(firstDay), {
-      count: 3_599,
-      sums: [{ currency: 'KZT', amount: '3599.00' }],
-    });
+    assert.deepEqual(
+      store.operations.totals(firstDay),
+      allPayin(3_599, [{ currency: 'KZT', amount: '3599.00' }]),
+    );
     // A common status is tested along the index's newest-first walk, a rare one read whole.
     const newestPayer1 = (n: number) =>
       store.operations
@@ -519,10 +624,10 @@ describe('the text index stays current', () => {
       'T01-260101-0001',
     ]);
     assert.deepEqual(find('7011234'), ['T01-260101-0001']);
-    assert.deepEqual(store.operations.totals({ text: 't01-260101' }), {
-      count: 4,
-      sums: [{ currency: 'KZT', amount: '101.00' }],
-    });
+    assert.deepEqual(
+      store.operations.totals({ text: 't01-260101' }),
+      allPayin(4, [{ currency: 'KZT', amount: '101.00' }]),
+    );
     // New operations join the index, the old ones' order still holds.
     const added = store.operations.insert(
       operation({ operationNumber: 'T01-260102-0001', payerId: 'payer-7' }),

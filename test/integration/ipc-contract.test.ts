@@ -111,6 +111,7 @@ before(async () => {
       text: 'T01',
       type: 'payin',
       status: 'captured',
+      state: 'open_cash',
       from: '2020-01-01T00:00:00.000Z',
       to: '2100-01-01T00:00:00.000Z',
       training: true,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import Big from 'big.js';
 import { amountReadings } from '../../common/amount-input.ts';
+import { FAILED_STATUSES, KNOWN_STATUSES, OPEN_CASH_REASONS } from '../../common/enums.ts';
 import { parseLookupInput } from '../../common/receipt-code.ts';
 import { createStore, type Store } from '../../main/store/index.ts';
 import type { HistoryFilter, NewOperation, OperationRecord } from '../../main/store/operations.ts';
@@ -124,6 +125,7 @@ export function matchesFilter(r: OperationRecord, filter: Omit<HistoryFilter, 'l
   if (filter.text && !matchesText(r, filter.text)) return false;
   if (filter.type && r.type !== filter.type) return false;
   if (filter.status && r.status !== filter.status) return false;
+  if (filter.state && !inState(r, filter.state)) return false;
   if (filter.from && r.createdAt < filter.from) return false;
   if (filter.to && r.createdAt >= filter.to) return false;
   if (filter.training !== undefined && r.training !== filter.training) return false;
@@ -133,6 +135,25 @@ export function matchesFilter(r: OperationRecord, filter: Omit<HistoryFilter, 'l
     r.createdAt < before.createdAt ||
     (r.createdAt === before.createdAt && r.localId < before.localId)
   );
+}
+
+/** The history's status filter beyond a status, as its brief says it (issue 18). */
+function inState(r: OperationRecord, state: NonNullable<HistoryFilter['state']>): boolean {
+  switch (state) {
+    case 'cancelled':
+      return FAILED_STATUSES.has(r.status ?? '');
+    case 'unknown':
+      return (
+        r.status !== null &&
+        !(KNOWN_STATUSES as readonly string[]).includes(r.status) &&
+        !FAILED_STATUSES.has(r.status) &&
+        r.final !== true
+      );
+    case 'not_created':
+      return r.phase === 'not_created';
+    case 'open_cash':
+      return (OPEN_CASH_REASONS as readonly (string | null)[]).includes(r.openReason);
+  }
 }
 
 /** Every page of a history search, following `before` from each page's last row. */

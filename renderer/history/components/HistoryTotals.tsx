@@ -3,9 +3,12 @@ import { localeOf } from '../../../common/enums.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import type { HistoryTotals as Totals } from '../state/useHistorySearch.ts';
 
+type Sums = NonNullable<Totals>['open'];
+
 /**
- * Everything the search matches, not just the rows scrolled so far: how many, and the sum in each
- * currency, as entered and whatever the status (the status filter narrows it to completed ones).
+ * Everything the search matches, not just the rows scrolled so far: how many, then the completed
+ * cash in and cash out (created at the gateway and captured) by currency, and apart the operations
+ * still open. Cancelled, abandoned and never created ones are found but add to no sum.
  */
 export function HistoryTotals({ totals }: { totals: Totals | undefined }) {
   const { t, i18n } = useTranslation();
@@ -19,18 +22,29 @@ export function HistoryTotals({ totals }: { totals: Totals | undefined }) {
       </p>
     );
   }
+  const line = (
+    key: 'payin' | 'payout' | 'open',
+    label: 'history.totalPayin' | 'history.totalPayout' | 'history.totalOpen',
+    sums: Sums,
+  ) => (
+    <div data-testid={`history-total-${key}`}>
+      <dt>{t(label, { n: number.format(sums.count) })}</dt>
+      <dd>
+        {sums.sums.length
+          ? sums.sums.map(({ currency, amount }) => format.money(amount, currency)).join(' · ')
+          : t('common.none')}
+      </dd>
+    </div>
+  );
   return (
-    <dl className="history-totals" data-testid="history-totals">
+    <dl className="history-totals" data-testid="history-totals" title={t('history.totalsNote')}>
       <div>
         <dt>{t('history.totalCount')}</dt>
         <dd>{number.format(totals.count)}</dd>
       </div>
-      {totals.sums.map(({ currency, amount }) => (
-        <div key={currency}>
-          <dt>{t('history.totalAmount', { currency })}</dt>
-          <dd>{format.money(amount, currency)}</dd>
-        </div>
-      ))}
+      {line('payin', 'history.totalPayin', totals.payin)}
+      {line('payout', 'history.totalPayout', totals.payout)}
+      {line('open', 'history.totalOpen', totals.open)}
     </dl>
   );
 }

@@ -67,6 +67,10 @@ export function History() {
                 {t(`status.${status}`)}
               </option>
             ))}
+            <option value="cancelled">{t('history.stateCancelled')}</option>
+            <option value="unknown">{t('history.stateUnknown')}</option>
+            <option value="not_created">{t('history.stateNotCreated')}</option>
+            <option value="open_cash">{t('history.stateOpenCash')}</option>
           </select>
         </div>
         <DateField label={t('history.from')} value={filters.from} onChange={(from) => set({ from })} />

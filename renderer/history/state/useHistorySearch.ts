@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  AppError,
-  HistoryRow,
-  OperationTypeValue,
-  Request,
-  Response,
+import {
+  type AppError,
+  HISTORY_STATES,
+  type HistoryRow,
+  type HistoryState,
+  type OperationTypeValue,
+  type Request,
+  type Response,
 } from '../../../common/contract.ts';
 import { startOfDay } from '../../shared/dates.ts';
 import { historyApi } from '../api.ts';
@@ -12,6 +14,7 @@ import { historyApi } from '../api.ts';
 export type HistoryQuery = {
   text: string;
   type: OperationTypeValue | '';
+  /** A gateway status (created, captured) or one of HISTORY_STATES; empty for any. */
   status: string;
   /** Local calendar days, as `<input type="date">` gives them. */
   from: string;
@@ -71,7 +74,8 @@ function toRequest(query: HistoryQuery, before: Cursor | undefined): Request<'hi
   return {
     text: query.text.trim() || undefined,
     type: query.type || undefined,
-    status: query.status || undefined,
+    status: isState(query.status) ? undefined : query.status || undefined,
+    state: isState(query.status) ? query.status : undefined,
     origin: query.origin,
     from: query.from ? startOfDay(query.from, 0) : undefined,
     to: query.to ? new Date(Date.parse(startOfDay(query.to, 1)) - 1).toISOString() : undefined,
@@ -79,3 +83,6 @@ function toRequest(query: HistoryQuery, before: Cursor | undefined): Request<'hi
     limit: PAGE,
   };
 }
+
+const isState = (value: string): value is HistoryState =>
+  (HISTORY_STATES as readonly string[]).includes(value);
