@@ -559,12 +559,12 @@ export const en = {
       invalid_input: {
         title: 'Entry not accepted',
         what: 'The desk did not accept what was entered.',
-        next: 'Go back and check the entry.',
+        next: 'Correct what was typed and try again.',
       },
       validation: {
         title: 'Check the entry',
         what: 'A value was not accepted: {{field}}.',
-        next: 'Go back and correct it.',
+        next: 'Correct it and try again.',
       },
       session_expired: {
         title: 'Session expired',
@@ -625,6 +625,7 @@ export const en = {
         title: 'Already in progress',
         what: 'This operation is already being handled.',
         next: 'Open it from History.',
+        nextOther: 'Do what it says first, then try again.',
       },
       locked: {
         title: 'Locked',
