@@ -300,6 +300,9 @@ export const en = {
       title: 'Payer ID',
       label: 'Payer ID',
       hint: 'Type it or scan the payer’s code.',
+      amount: 'Amount: {{amount}}',
+      about:
+        'The payer’s account number at the shop, as their app or card shows it: this payment is booked to that account.',
     },
     session: {
       title: 'Check and confirm',
@@ -321,6 +324,7 @@ export const en = {
     waiting: {
       title: 'Waiting for confirmation',
       confirmTraining: 'Confirm (training)',
+      trainingNote: 'In training there is no real payer: this button plays the payer’s confirmation.',
       refresh: 'Refresh status',
       leave: 'Home (the desk keeps checking)',
     },
@@ -654,8 +658,10 @@ export const en = {
     shop: 'Shop',
     number: 'Operation number',
     submit: 'Look up',
+    badNumber:
+      '“{{typed}}” is not an operation number: it takes letters, digits and - _ / # : only, with no spaces. Type it as the receipt prints it, like {{example}}.',
     notFound:
-      'The gateway answered that there is no operation “{{number}}” at {{shop}}. The number was looked up exactly as shown here, letter case included: check it with the payer.',
+      'The gateway answered that there is no operation “{{number}}” at {{shop}}. Capital or small letters make no difference to this desk’s own numbers; a number from another system must match exactly: check it with the payer.',
     queued: 'Offline: the lookup of {{number}} is queued. You will be told here when the answer arrives.',
     answered: 'Lookup answered: {{number}} at shop {{shop}} — {{result}}',
     notFoundShort: 'the gateway has no operation with exactly this number',

@@ -269,12 +269,10 @@ test('Esc on the payment details asks before giving the session up', async (t) =
     assert.equal((await lastOperation(core)).phase, 'session_open');
 
     await page.keyboard.press('Escape');
+    // Cancelling gives the payment up: straight Home.
     await page.getByRole('button', { name: words.cancel }).click();
-    await page.locator('.screen input.input-large').waitFor();
-    assert.equal((await lastOperation(core)).phase, 'abandoned');
-    // Payer ID, amount, the method tiles, Home: each Esc one step back.
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
     await page.locator('.tile-payin').waitFor();
+    assert.equal((await lastOperation(core)).phase, 'abandoned');
   }
 });
 
