@@ -691,7 +691,7 @@ export const en = {
     originLookup: 'Looked up (other desks)',
     otherDesk: 'Other desk',
     dateParts: { day: 'DD', month: 'MM', year: 'YYYY' },
-    dateInvalid: 'Enter a date like {{example}}',
+    dateInvalid: '“{{typed}}” cannot be read as a date, so it is not applied. Enter a date like {{example}}.',
     events: 'Event log',
     eventAt: 'Time',
     eventKind: 'Event',

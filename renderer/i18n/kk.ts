@@ -699,7 +699,8 @@ export const kk: Catalogue = {
     originLookup: 'Іздеумен табылғандар (басқа кассалар)',
     otherDesk: 'Басқа касса',
     dateParts: { day: 'КК', month: 'АА', year: 'ЖЖЖЖ' },
-    dateInvalid: 'Күнді {{example}} түрінде енгізіңіз',
+    dateInvalid:
+      '«{{typed}}» күн ретінде оқылмайды, сондықтан қолданылмады. Күнді {{example}} түрінде енгізіңіз.',
     events: 'Оқиғалар журналы',
     eventAt: 'Уақыты',
     eventKind: 'Оқиға',

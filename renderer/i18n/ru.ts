@@ -695,7 +695,7 @@ export const ru: Catalogue = {
     originLookup: 'Найденные поиском (других касс)',
     otherDesk: 'Другая касса',
     dateParts: { day: 'ДД', month: 'ММ', year: 'ГГГГ' },
-    dateInvalid: 'Введите дату в виде {{example}}',
+    dateInvalid: '«{{typed}}» не читается как дата, поэтому не применена. Введите дату в виде {{example}}.',
     events: 'Журнал событий',
     eventAt: 'Время',
     eventKind: 'Событие',

@@ -1,7 +1,7 @@
 // Issue 18, in Chromium against the real core and sandbox: the agent reads the core's own reason
 // where the kind's title would hide it (defect 3), and the counter's flow defects (defect 7):
 // cancelling goes Home, the Payer ID step shows the amount and says what a Payer ID is, the training
-// confirmation is explained, and Lookup says how to type a number.
+// confirmation is explained, Lookup says how to type a number, and History reads day.month.year.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -19,6 +19,14 @@ async function toPayerStep(page: Page): Promise<void> {
   await amount.fill('5000');
   await page.keyboard.press('Enter');
   await page.getByRole('textbox', { name: 'Payer ID', exact: true }).waitFor();
+}
+
+/** A day `days` from today in local time, written day.month.year. */
+function dotted(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(day.getDate())}.${two(day.getMonth() + 1)}.${day.getFullYear()}`;
 }
 
 test('the core’s reason is the main line of an alert, with the kind’s next step', async (t) => {
@@ -121,4 +129,36 @@ test('Lookup says how to type a number, and its not-found words match how letter
   await notFound.waitFor();
   assert.equal(await bad.count(), 0);
   assert.doesNotMatch(await notFound.innerText(), /letter case included/);
+});
+
+test('History reads a day typed day.month.year on the English screen, and says at once when it cannot', async (t) => {
+  const h = await startE2E(t, 'flow-defects-dates');
+  const { page } = h;
+  await openHome(page, h.url);
+  // One operation today; the English screen writes days month first, the agent types day first.
+  await toPayerStep(page);
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('DATES-1');
+  await page.keyboard.press('Enter');
+  await confirmPhone(page);
+  await page.getByRole('button', { name: 'Confirm (training)' }).waitFor();
+  await page.getByRole('button', { name: 'Home (the desk keeps checking)' }).click();
+  await page.getByRole('button', { name: 'History' }).click();
+  const rows = page.getByTestId('history-row');
+  await rows.first().waitFor();
+  const from = page.getByLabel('From', { exact: true });
+  assert.equal(await from.getAttribute('placeholder'), 'MM/DD/YYYY');
+  await from.fill(dotted(1));
+  await rows.first().waitFor({ state: 'detached' });
+  assert.equal(await from.getAttribute('aria-invalid'), 'false');
+  await from.fill(dotted(0));
+  await rows.first().waitFor();
+  // A day that cannot be read is said at once, while the field still has the focus.
+  await from.fill('31.02.2026');
+  await page
+    .getByText('“31.02.2026” cannot be read as a date, so it is not applied. Enter a date like 11/22/2026.')
+    .waitFor();
+  assert.equal(await from.getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'MM/DD/YYYY');
+  await rows.first().waitFor();
+  await h.screen('history-dotted-dates');
 });
