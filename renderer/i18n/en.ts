@@ -302,7 +302,7 @@ export const en = {
       hint: 'Type it or scan the payer’s code.',
       amount: 'Amount: {{amount}}',
       about:
-        'The payer’s account number at the shop, as their app or card shows it: this payment is booked to that account.',
+        'The payer’s own ID with the shop, their account or customer number: the payment is recorded against it.',
     },
     session: {
       title: 'Check and confirm',

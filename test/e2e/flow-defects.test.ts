@@ -70,7 +70,7 @@ test('the counter’s flow: amount and Payer ID explained, cancel goes Home, tra
     await page.getByTestId('payer-amount').innerText(),
     `Amount: ${formatMoney('5000', 'KZT', 'en')}`,
   );
-  await page.getByText(/^The payer’s account number at the shop/).waitFor();
+  await page.getByText(/^The payer’s own ID with the shop, their account or customer number/).waitFor();
   await h.screen('payer-step');
   await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill('CANCEL-1');
   await page.keyboard.press('Enter');
