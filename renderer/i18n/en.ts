@@ -629,7 +629,7 @@ export const en = {
         title: 'Already in progress',
         what: 'This operation is already being handled.',
         next: 'Open it from History.',
-        nextOther: 'Do what it says first, then try again.',
+        nextOther: 'Settle that first, then try again.',
       },
       locked: {
         title: 'Locked',

@@ -20,7 +20,7 @@ export function coreReason(error: AppError): string | null {
 
 /**
  * The next step's key. A conflict about an operation is followed from History; any other (a shift
- * open, the desk closing) is settled by doing what the reason says.
+ * open, the desk closing) is settled first, as the reason says, and then tried again.
  */
 export function nextStepKey(
   error: AppError,

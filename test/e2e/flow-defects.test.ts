@@ -42,7 +42,7 @@ test('the core’s reason is the main line of an alert, with the kind’s next s
   await alert.waitFor();
   assert.equal(
     await alert.innerText(),
-    'The terminal ID cannot change while a shift is open. Do what it says first, then try again.',
+    'The terminal ID cannot change while a shift is open. Settle that first, then try again.',
   );
   assert.equal(await page.getByText('Already in progress').count(), 0);
   await h.screen('conflict-reason');
