@@ -300,6 +300,9 @@ export const en = {
       title: 'Payer ID',
       label: 'Payer ID',
       hint: 'Type it or scan the payer’s code.',
+      amount: 'Amount: {{amount}}',
+      about:
+        'The payer’s own ID with the shop, their account or customer number: the payment is recorded against it.',
     },
     session: {
       title: 'Check and confirm',
@@ -321,6 +324,7 @@ export const en = {
     waiting: {
       title: 'Waiting for confirmation',
       confirmTraining: 'Confirm (training)',
+      trainingNote: 'In training there is no real payer: this button plays the payer’s confirmation.',
       refresh: 'Refresh status',
       leave: 'Home (the desk keeps checking)',
     },
@@ -566,12 +570,12 @@ export const en = {
       invalid_input: {
         title: 'Entry not accepted',
         what: 'The desk did not accept what was entered.',
-        next: 'Go back and check the entry.',
+        next: 'Correct what was typed and try again.',
       },
       validation: {
         title: 'Check the entry',
         what: 'A value was not accepted: {{field}}.',
-        next: 'Go back and correct it.',
+        next: 'Correct it and try again.',
       },
       session_expired: {
         title: 'Session expired',
@@ -632,6 +636,7 @@ export const en = {
         title: 'Already in progress',
         what: 'This operation is already being handled.',
         next: 'Open it from History.',
+        nextOther: 'Settle that first, then try again.',
       },
       locked: {
         title: 'Locked',
@@ -660,8 +665,10 @@ export const en = {
     shop: 'Shop',
     number: 'Operation number',
     submit: 'Look up',
+    badNumber:
+      '“{{typed}}” is not an operation number: it takes letters, digits and - _ / # : only, with no spaces. Type it as the receipt prints it, like {{example}}.',
     notFound:
-      'The gateway answered that there is no operation “{{number}}” at {{shop}}. The number was looked up exactly as shown here, letter case included: check it with the payer.',
+      'The gateway answered that there is no operation “{{number}}” at {{shop}}. Capital or small letters make no difference to this desk’s own numbers; a number from another system must match exactly: check it with the payer.',
     queued: 'Offline: the lookup of {{number}} is queued. You will be told here when the answer arrives.',
     answered: 'Lookup answered: {{number}} at shop {{shop}} — {{result}}',
     notFoundShort: 'the gateway has no operation with exactly this number',
@@ -699,7 +706,7 @@ export const en = {
     originLookup: 'Looked up (other desks)',
     otherDesk: 'Other desk',
     dateParts: { day: 'DD', month: 'MM', year: 'YYYY' },
-    dateInvalid: 'Enter a date like {{example}}',
+    dateInvalid: '“{{typed}}” cannot be read as a date, so it is not applied. Enter a date like {{example}}.',
     events: 'Event log',
     eventAt: 'Time',
     eventKind: 'Event',

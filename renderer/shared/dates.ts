@@ -23,9 +23,14 @@ export function formatDay(day: Day, locale: string): string {
   return order.map((part) => values[part]).join(separator);
 }
 
+/** Day, month and year between dots: how Russian and Kazakh write a day, whatever the screen's language. */
+const DOTTED = /^\d{1,2}\.\d{1,2}\.\d{2,4}$/;
+
 /**
  * What the agent typed, read in the locale's order with any separators (`22.11.2026`, `22/11/26`),
- * or as `2026-11-22`. '' for nothing typed, null for something that is not a real day.
+ * as `2026-11-22`, or with dots as day.month.year in any language: an agent who reads Russian or
+ * Kazakh types `25.11.2026` into the English screen's field too, and no locale puts the month first
+ * between dots. '' for nothing typed, null for something that is not a real day.
  */
 export function parseDay(text: string, locale: string): Day | '' | null {
   const typed = text.trim();
@@ -33,7 +38,11 @@ export function parseDay(text: string, locale: string): Day | '' | null {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
   const numbers = iso ? iso.slice(1) : typed.split(/\D+/).filter(Boolean);
   if (numbers.length !== 3) return null;
-  const order: Part[] = iso ? ['year', 'month', 'day'] : dayPattern(locale).order;
+  const order: Part[] = iso
+    ? ['year', 'month', 'day']
+    : DOTTED.test(typed)
+      ? ['day', 'month', 'year']
+      : dayPattern(locale).order;
   const value = Object.fromEntries(order.map((part, i) => [part, Number(numbers[i])])) as Record<
     Part,
     number
@@ -44,6 +53,11 @@ export function parseDay(text: string, locale: string): Day | '' | null {
     return null;
   }
   return `${year}-${String(value.month).padStart(2, '0')}-${String(value.day).padStart(2, '0')}`;
+}
+
+/** Text with a whole year at its end: the agent has finished typing a day, read or not. */
+export function looksFinished(text: string): boolean {
+  return /^\d{1,4}\D+\d{1,2}\D+\d{4}$/.test(text.trim());
 }
 
 /** The local midnight that starts a day (or `plusDays` after it), as the core's UTC time. */

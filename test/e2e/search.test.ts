@@ -34,7 +34,7 @@ const WORDS: Words[] = [
     number: 'Operation number',
     submit: 'Look up',
     notFound:
-      /The gateway answered that there is no operation “branch9-0001” at Training shop \(1001\)\. The number was looked up exactly as shown here, letter case included/,
+      /The gateway answered that there is no operation “branch9-0001” at Training shop \(1001\)\. Capital or small letters make no difference to this desk’s own numbers; a number from another system must match exactly/,
   },
   {
     language: 'ru',
@@ -47,7 +47,7 @@ const WORDS: Words[] = [
     number: 'Номер операции',
     submit: 'Найти',
     notFound:
-      /Шлюз ответил, что в магазине Training shop \(1001\) нет операции «branch9-0001»\. Номер искали точно так, как он показан здесь, с учётом регистра букв/,
+      /Шлюз ответил, что в магазине Training shop \(1001\) нет операции «branch9-0001»\. Для номеров этой кассы регистр букв не важен; номер из другой системы должен совпадать точно/,
   },
 ];
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { exampleOf, formatOf, looksRight, normalise } from '../../renderer/checkout/state/requisiteFormat.ts';
-import { dayPattern, formatDay, parseDay } from '../../renderer/shared/dates.ts';
+import { dayPattern, formatDay, looksFinished, parseDay } from '../../renderer/shared/dates.ts';
 import { humanise } from '../../renderer/shared/labels.ts';
 
 test('a requisite format is known by its name or its title', () => {
@@ -58,6 +58,24 @@ test('days in the language’s order, typed with any separator, or as ISO', () =
   assert.equal(parseDay('31.02.2026', 'ru'), null);
   assert.equal(parseDay('22.11', 'ru'), null);
   assert.equal(parseDay('11/22/2026', 'ru'), null, 'month 22 does not exist');
+});
+
+test('a day with dots is day.month.year in every language, the English screen included', () => {
+  assert.equal(parseDay('25.11.2026', 'en'), '2026-11-25');
+  assert.equal(parseDay('5.1.26', 'en'), '2026-01-05');
+  assert.equal(parseDay('25.11.2026', 'kk'), '2026-11-25');
+  // Slashes still follow the language: month first in English.
+  assert.equal(parseDay('11/25/2026', 'en'), '2026-11-25');
+  assert.equal(parseDay('25/11/2026', 'en'), null, 'month 25 does not exist');
+  assert.equal(parseDay('31.02.2026', 'en'), null);
+});
+
+test('a whole day typed is told apart from one still being typed, to say at once when it cannot be read', () => {
+  assert.equal(looksFinished('25/11/2026'), true);
+  assert.equal(looksFinished(' 31.02.2026 '), true);
+  assert.equal(looksFinished('25/11/202'), false);
+  assert.equal(looksFinished('25/11'), false);
+  assert.equal(looksFinished(''), false);
 });
 
 test('a requisite nobody titled is spelt out', () => {

@@ -105,6 +105,13 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
                 (sent !== '' && sent !== typed.trim()
                   ? t('format.sentAs', { value: sent })
                   : format && hint(format))}
+              {/* A value refused or looking wrong keeps the format it should have, to correct it by. */}
+              {format && (problem ?? caution) !== null && (
+                <span className="field-note-format" data-testid={`format-${descriptor.name}`}>
+                  {' '}
+                  {hint(format)}
+                </span>
+              )}
             </p>
           </div>
         );

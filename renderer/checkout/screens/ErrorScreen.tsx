@@ -5,6 +5,7 @@ import type { AppError, ErrorKind, LookupResult, OperationView } from '../../../
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
+import { coreReason, nextStepKey } from '../../shared/errorKind.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { humanise, requisiteLabel } from '../../shared/labels.ts';
@@ -45,6 +46,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   // Once resolved as never created, the outcome is known: the unknown outcome's words no longer apply.
   const notCreated = operation?.phase === 'not_created' || lookup === 'not_found';
   const field = error.field ? fieldLabel(t, i18n.language, error.field, operation) : '';
+  const reason = coreReason(error);
 
   return (
     <ScreenFrame
@@ -63,9 +65,9 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
         ) : (
           <section className="panel panel-tight">
             <h2>{t('error.whatHappened')}</h2>
-            <p className="lead">{t(`${words}.what`, { field })}</p>
+            <p className="lead">{reason ?? t(`${words}.what`, { field })}</p>
             <h2 className="panel-second">{t('error.nextStep')}</h2>
-            <p className="lead">{t(`${words}.next`)}</p>
+            <p className="lead">{trainingRefusal ? t(`${words}.next`) : t(nextStepKey(error))}</p>
           </section>
         )}
         {lookup === 'queued' && (

@@ -1,16 +1,22 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/contract.ts';
+import { localeOf } from '../../../common/enums.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { SamePayerNotice } from '../components/SamePayerNotice.tsx';
 import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
+import { checkAmount } from '../state/checkAmount.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 /** A barcode scanner types the ID and ends with Enter, which submits the form like a person would. */
 export function PayerStep() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const method = useCheckout((s) => s.method);
+  const amount = useCheckout((s) => s.amount);
   const payerId = useCheckout((s) => s.payerId);
   const setPayerId = useCheckout((s) => s.setPayerId);
   const openSession = useCheckout((s) => s.openSession);
@@ -22,12 +28,19 @@ export function PayerStep() {
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
   const ready = payerId.trim() !== '';
+  // The amount just typed, as it will be sent: the agent checks it once more before the session.
+  const typed = method ? checkAmount(amount, method, localeOf(i18n.language)) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ready) void run(openSession);
   };
   return (
     <ScreenFrame title={t('flow.payer.title')} onBack={back} {...frame}>
+      {method && typed?.ok && (
+        <p className="lead" data-testid="payer-amount">
+          {t('flow.payer.amount', { amount: format.money(typed.amount, method.currency) })}
+        </p>
+      )}
       <form className="stack" onSubmit={submit} noValidate>
         <label htmlFor={`${ids}-payer`}>{t('flow.payer.label')}</label>
         <input
@@ -43,7 +56,7 @@ export function PayerStep() {
           onChange={(event) => setPayerId(event.target.value)}
         />
         <p id={`${ids}-hint`} className="hint">
-          {t('flow.payer.hint')}
+          {t('flow.payer.about')} {t('flow.payer.hint')}
         </p>
         {!samePayer && (
           <button type="submit" className="button-primary button-large" disabled={!ready || busy}>

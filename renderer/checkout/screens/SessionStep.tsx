@@ -22,6 +22,7 @@ export function SessionStep() {
   const { t, i18n } = useTranslation();
   const { operation, session } = useSession();
   const back = useCheckout((s) => s.back);
+  const cancel = useCheckout((s) => s.cancel);
   const { busy, run } = useInFlight();
   const [asking, setAsking] = useState(false);
   const ids = useId();
@@ -71,7 +72,7 @@ export function SessionStep() {
             cancelLabel={t('flow.session.keep')}
             focus="cancel"
             busy={busy}
-            onConfirm={() => run(back)}
+            onConfirm={() => run(cancel)}
             onCancel={() => setAsking(false)}
           />
         ) : (

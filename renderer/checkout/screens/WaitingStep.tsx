@@ -63,6 +63,11 @@ export function WaitingStep() {
           {t('flow.waiting.leave')}
         </button>
       </div>
+      {confirmable && (
+        <p className="hint" data-testid="training-note">
+          {t('flow.waiting.trainingNote')}
+        </p>
+      )}
       <OperationSummary operation={operation} withStatus={false} />
     </ScreenFrame>
   );

@@ -53,6 +53,8 @@ type CheckoutStore = Draft & {
   /** On the error screen: asks the gateway whether the operation exists after all. */
   lookUp(): Promise<LookupResult['state'] | null>;
   back(): Promise<void>;
+  /** The agent gave the payment up on the session step: the session is closed and the counter is Home. */
+  cancel(): Promise<void>;
   /**
    * An operation the gateway never created, started again with the same details under a new
    * number: the checkout goes on at the payer's requisites, from wherever it was shown.
@@ -238,6 +240,15 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
           set({ requisites: {}, refused: null });
           return navigation().showStep('payer');
       }
+    },
+
+    cancel: async () => {
+      const { operation } = get();
+      if (operation && !sessionExpired(operation)) await checkoutApi.abandon({ localId: operation.localId });
+      // Home first: the session step needs its operation until it is gone.
+      navigation().openHome();
+      ++started;
+      set({ ...empty });
     },
 
     startAgain: async (operation) => {

@@ -1,6 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, LookupResult, OperationView } from '../../../common/contract.ts';
+import {
+  type AppError,
+  type LookupResult,
+  type OperationView,
+  operationNumber as operationNumberSchema,
+} from '../../../common/contract.ts';
 import { parseLookupInput, RECEIPT_CODE_MAX } from '../../../common/receipt-code.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
@@ -23,6 +28,9 @@ import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCurrentShop } from '../../shared/state/selectedShop.ts';
 import { lookupApi } from '../api.ts';
 
+/** How this desk prints its own numbers (terminal, day, sequence): what an agent copies from a receipt. */
+const NUMBER_EXAMPLE = 'T01-261125-0002';
+
 export function Lookup() {
   const { t } = useTranslation();
   const openHome = useNavigation((s) => s.openHome);
@@ -32,6 +40,8 @@ export function Lookup() {
   const [number, setNumber] = useState('');
   const [result, setResult] = useState<LookupResult | null>(null);
   const [error, setError] = useState<AppError | null>(null);
+  // Text that cannot be an operation number is answered here, with how to type one, not sent.
+  const [badNumber, setBadNumber] = useState<string | null>(null);
   const { busy, run } = useInFlight();
   const input = useFocusOnMount<HTMLInputElement>();
   const ids = useId();
@@ -58,6 +68,13 @@ export function Lookup() {
     const typed = parseLookupInput(number);
     const operationNumber = typed.operationNumber;
     if (!operationNumber) return;
+    if (!operationNumberSchema.safeParse(operationNumber).success) {
+      setResult(null);
+      setError(null);
+      setBadNumber(operationNumber);
+      return;
+    }
+    setBadNumber(null);
     const shop = typed.shopId ?? shopId;
     if (typed.shopId !== null) {
       setShopId(typed.shopId);
@@ -107,6 +124,11 @@ export function Lookup() {
       </form>
       <div aria-live="polite" data-testid="lookup-result">
         <ErrorAlert error={error} inLiveRegion />
+        {badNumber !== null && (
+          <p className="alert alert-danger" data-testid="lookup-bad-number">
+            {t('lookup.badNumber', { typed: badNumber, example: NUMBER_EXAMPLE })}
+          </p>
+        )}
         {found.operation && (
           <FoundOperation
             operation={found.operation}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../../common/enums.ts';
-import { type Day, dayPattern, formatDay, parseDay } from '../dates.ts';
+import { type Day, dayPattern, formatDay, looksFinished, parseDay } from '../dates.ts';
 
 type Props = { label: string; value: Day; onChange(value: Day): void };
 
@@ -26,6 +26,10 @@ export function DateField({ label, value, onChange }: Props) {
     if (day !== null) {
       setInvalid(false);
       onChange(day);
+    } else if (looksFinished(typed)) {
+      // A whole day that cannot be read is said at once, and no day from before stays applied.
+      setInvalid(true);
+      onChange('');
     }
   };
   return (
@@ -40,10 +44,15 @@ export function DateField({ label, value, onChange }: Props) {
         aria-invalid={invalid}
         aria-describedby={`${id}-problem`}
         onChange={(event) => change(event.target.value)}
-        onBlur={() => setInvalid(parseDay(text, locale) === null)}
+        onBlur={() => {
+          if (parseDay(text, locale) !== null) return;
+          setInvalid(true);
+          onChange('');
+        }}
       />
-      <p id={`${id}-problem`} className="field-error">
-        {invalid && t('history.dateInvalid', { example: formatDay('2026-11-22', locale) })}
+      <p id={`${id}-problem`} className="field-error" aria-live="polite">
+        {invalid &&
+          t('history.dateInvalid', { typed: text.trim(), example: formatDay('2026-11-22', locale) })}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
+import { coreReason, nextStepKey } from '../errorKind.ts';
 
 type Props = {
   error: AppError | null;
@@ -17,12 +18,16 @@ export function ErrorAlert({ error, inLiveRegion = false }: Props) {
   );
 }
 
-/** The alert's words alone, for a field that shows its problems in a place of its own. */
+/**
+ * The alert's words alone, for a field that shows its problems in a place of its own: the core's
+ * reason where it gave one, else the kind's title; then the next step.
+ */
 export function ErrorAdvice({ error }: { error: AppError }) {
   const { t } = useTranslation();
+  const reason = coreReason(error);
   return (
     <>
-      <strong>{t(`error.kinds.${error.kind}.title`)}.</strong> {t(`error.kinds.${error.kind}.next`)}
+      <strong>{reason ?? `${t(`error.kinds.${error.kind}.title`)}.`}</strong> {t(nextStepKey(error))}
     </>
   );
 }
