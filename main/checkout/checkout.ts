@@ -316,11 +316,6 @@ export function createCheckout(deps: Deps) {
     });
   }
 
-  /** This desk's open operations for the payer, shown before a new one is started for them. */
-  function openForPayer(payerId: string): OperationView[] {
-    return store.operations.openForPayer(payerId).map((record) => journal.view(record));
-  }
-
   /** A create for this operation is out and unanswered. */
   const createInFlight = (localId: number) => creating.has(localId);
 
@@ -333,7 +328,6 @@ export function createCheckout(deps: Deps) {
     createOperation,
     abandon,
     startAgain,
-    openForPayer,
     get,
     find,
     createInFlight,

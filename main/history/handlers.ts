@@ -4,6 +4,7 @@ import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
 
 type HistoryChannel =
   | 'history.search'
@@ -19,6 +20,12 @@ export function historyHandlers(deps: {
   lookups: Lookups;
 }): HandlerTable<HistoryChannel> {
   const { store, journal, checkout } = deps;
+  // Training money seen at a live counter stays listed, marked, with no cash advice of its own.
+  const openRows = (records: readonly OperationRecord[]) =>
+    journal.views(records).flatMap((operation) => {
+      const reason = operation.meaning.open;
+      return reason ? [{ reason, operation }] : [];
+    });
   return {
     'history.search': ({ limit, before, ...given }) => {
       const filter = {
@@ -31,7 +38,7 @@ export function historyHandlers(deps: {
       const last = rows.length === limit ? rows.at(-1) : undefined;
       return {
         // The contract's HistoryRow picks its fields from the view when the reply is parsed.
-        rows: rows.map((r) => journal.view(r)),
+        rows: journal.views(rows),
         next: last ? { createdAt: last.createdAt, localId: last.localId } : null,
         totals,
       };
@@ -54,19 +61,7 @@ export function historyHandlers(deps: {
       }
       return journal.view(record);
     },
-    'history.open': () => ({
-      rows: store.operations.open().flatMap((record) => {
-        const operation = journal.view(record);
-        const reason = operation.meaning.open;
-        // Training money seen at a live counter stays listed, marked, with no cash advice of its own.
-        return reason ? [{ reason, operation }] : [];
-      }),
-    }),
-    'history.openForPayer': ({ payerId }) => ({
-      rows: checkout.openForPayer(payerId).flatMap((operation) => {
-        const reason = operation.meaning.open;
-        return reason ? [{ reason, operation }] : [];
-      }),
-    }),
+    'history.open': () => ({ rows: openRows(store.operations.open()) }),
+    'history.openForPayer': ({ payerId }) => ({ rows: openRows(store.operations.openForPayer(payerId)) }),
   };
 }

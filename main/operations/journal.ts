@@ -9,7 +9,7 @@ import type { OperationEnvelope } from '../gateway/schemas.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
-import { FOUND_AT_GATEWAY, LifecycleError, nextPhase, type TransitionKind } from './lifecycle.ts';
+import { FOUND_AT_GATEWAY, LifecycleError, nextPhase } from './lifecycle.ts';
 import { attentionOf, type DeskContext, ownState } from './meaning.ts';
 import { toView } from './view.ts';
 
@@ -77,7 +77,7 @@ export function createJournal(deps: Deps) {
   function save(
     localId: number,
     change: Change,
-    event?: EventInput & { kind: TransitionKind | string },
+    event?: EventInput,
     options: { durable?: boolean } = {},
   ): OperationRecord {
     const run = () => store.transaction(() => write(localId, change, event));
@@ -93,6 +93,11 @@ export function createJournal(deps: Deps) {
     save,
     insert,
     view: (record: OperationRecord) => toView(record, deps.desk()),
+    /** Many at once: the desk (its open shift) is read once, not once a row. */
+    views(records: readonly OperationRecord[]) {
+      const desk = deps.desk();
+      return records.map((record) => toView(record, desk));
+    },
 
     /** Stores the answer of rows written before it was stored (the first start after the upgrade). */
     computeAnswers(): number {

@@ -66,8 +66,6 @@ export const ANNOTATIONS: ReadonlySet<string> = new Set([
   'pdf_saved',
 ]);
 
-export type TransitionKind = LifecycleEvent | typeof FOUND_AT_GATEWAY;
-
 export class LifecycleError extends Error {
   override readonly name = 'LifecycleError';
   readonly from: Phase;

@@ -61,7 +61,7 @@ const state = (partial: Partial<OwnState> & Pick<OwnState, 'cash'>): OwnState =>
   ...partial,
 });
 
-export function isCorrection(record: Pick<OperationRecord, 'isCorrection' | 'parent'>): boolean {
+function isCorrection(record: Pick<OperationRecord, 'isCorrection' | 'parent'>): boolean {
   return record.isCorrection || (record.parent !== null && record.parent !== undefined);
 }
 

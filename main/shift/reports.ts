@@ -33,8 +33,8 @@ export function toRow(op: OperationRecord, desk: DeskContext): HistoryRow {
 const OPEN_CASH: ReadonlySet<OpenReason> = new Set(OPEN_CASH_REASONS);
 
 /** The shift's own desk, as its reports see it. */
-export function reportDesk(shift: ShiftRecord, closing: boolean): DeskContext {
-  return { mode: shift.training ? 'training' : 'live', shift: { training: shift.training }, closing };
+export function reportDesk(shift: ShiftRecord): DeskContext {
+  return { mode: shift.training ? 'training' : 'live', shift: { training: shift.training }, closing: false };
 }
 
 export function buildXReport(
@@ -46,7 +46,7 @@ export function buildXReport(
   producedAt: string,
   audit: readonly AuditEntry[] = [],
 ): XReport {
-  const desk = reportDesk(shift, false);
+  const desk = reportDesk(shift);
   const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
   const openCash: OpenOperation[] = [];
@@ -106,7 +106,7 @@ function totals(operations: readonly OperationRecord[]): TotalLine[] {
 
 /** What a supervisor must look at before the day is done, judged against the custody records. */
 export function findings(shift: ShiftRecord, operations: readonly OperationRecord[]): Finding[] {
-  const desk = reportDesk(shift, false);
+  const desk = reportDesk(shift);
   return ownOf(shift, operations).flatMap((op) => {
     const kind = ownState(op).finding;
     return kind ? [{ kind, operation: toRow(op, desk) }] : [];
