@@ -4,22 +4,9 @@
 // confirmation is explained, Lookup says how to type a number, and History reads day.month.year.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { formatMoney } from '../../common/money.ts';
-import { cashInButton, confirmPhone, openHome } from './flows.ts';
+import { cashInButton, confirmPhone, openHome, toPayerStep } from './flows.ts';
 import { startE2E } from './harness.ts';
-
-/** Cash in of KZT 5000 up to the Payer ID step. */
-async function toPayerStep(page: Page): Promise<void> {
-  await cashInButton(page).click();
-  const amount = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
-  const tile = page.getByRole('button', { name: /^Cash KZT/ });
-  await tile.or(amount).first().waitFor();
-  if (await tile.isVisible()) await tile.click();
-  await amount.fill('5000');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).waitFor();
-}
 
 /** A day `days` from today in local time, written day.month.year. */
 function dotted(days: number): string {

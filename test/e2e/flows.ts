@@ -56,11 +56,8 @@ export async function openHome(page: Page, url: string): Promise<void> {
   await cashInButton(page).waitFor();
 }
 
-/**
- * From Home to the payment details of a KZT 5000 cash payin in shop 1001, by keyboard where it can.
- * The method tile is picked when shown; after an earlier payin the desk remembers it.
- */
-export async function startCashPayin(page: Page, payerId: string): Promise<void> {
+/** Cash in of KZT 5000 up to the Payer ID step (the method tile picked when shown). */
+export async function toPayerStep(page: Page): Promise<void> {
   await cashInButton(page).click();
   const amount = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
   const tile = page.getByRole('button', { name: /^Cash KZT/ });
@@ -68,6 +65,15 @@ export async function startCashPayin(page: Page, payerId: string): Promise<void>
   if (await tile.isVisible()) await tile.click();
   await amount.fill('5000');
   await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Payer ID', exact: true }).waitFor();
+}
+
+/**
+ * From Home to the payment details of a KZT 5000 cash payin in shop 1001, by keyboard where it can.
+ * The method tile is picked when shown; after an earlier payin the desk remembers it.
+ */
+export async function startCashPayin(page: Page, payerId: string): Promise<void> {
+  await toPayerStep(page);
   await page.getByRole('textbox', { name: 'Payer ID', exact: true }).fill(payerId);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Check and confirm' }).waitFor();
