@@ -101,7 +101,7 @@ export function createJournal(deps: Deps) {
 
     /** Stores the answer of rows written before it was stored (the first start after the upgrade). */
     computeAnswers(): number {
-      const rows = store.operations.unsettled().filter((r) => r.final === null);
+      const rows = store.operations.uncomputed();
       store.transaction(() => {
         for (const r of rows) store.operations.update(r.localId, answerColumns(r));
       });

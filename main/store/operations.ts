@@ -33,6 +33,8 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
   const openForPayerStatement = db.prepare(`SELECT * FROM operations WHERE open_reason IS NOT NULL
     AND payer_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 20`);
   const unsettledStatement = db.prepare('SELECT * FROM operations WHERE final IS NOT 1');
+  // The index's own term first, so the rows not computed yet are found through it too.
+  const uncomputedStatement = db.prepare('SELECT * FROM operations WHERE final IS NOT 1 AND final IS NULL');
   const history = createHistorySearch(db);
   const insertStatements = new Map<string, StatementSync>();
   const patchStatements = new Map<string, StatementSync>();
@@ -108,6 +110,11 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
     /** Operations whose fate is not final yet (and any not computed since the upgrade); looked at on every start. */
     unsettled(): OperationRecord[] {
       return unsettledStatement.all().map(fromRow);
+    },
+
+    /** Rows written before the operation's own answer was stored (the first start after the upgrade). */
+    uncomputed(): OperationRecord[] {
+      return uncomputedStatement.all().map(fromRow);
     },
 
     /** This desk's operations that may still need the agent (Home's tray), newest first. */
