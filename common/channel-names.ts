@@ -58,6 +58,9 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'shift.list',
   'shift.zReport',
   'shift.reconcile',
+  'drawer.previewHandover',
+  'drawer.handover',
+  'drawer.printSlip',
   'audit.list',
   'backup.now',
 ];

@@ -11,6 +11,8 @@ import {
   DeskSettings,
   DeskState,
   DrawerCount,
+  DrawerCountRecord,
+  Handover,
   note,
   Operator,
   operatorId,
@@ -23,6 +25,7 @@ import {
   ZReport,
 } from './desk.ts';
 import { CASH_MOVEMENT_KINDS } from './enums.ts';
+import { PrintResult } from './printing.ts';
 import { amount, isoTime } from './values.ts';
 
 export const deskChannels = {
@@ -99,14 +102,24 @@ export const deskChannels = {
         supervisorPin: pin.optional(),
       })
       .strict(),
-    z.object({ movement: CashMovement, cash: z.array(CashLine) }),
+    z.object({
+      movement: CashMovement,
+      cash: z.array(CashLine),
+      /** The movement's slip, printed at once for both to sign. */
+      slip: PrintResult,
+    }),
   ),
   /** The X report: at any time, and the shift stays open. */
   'shift.report': channel(none, XReport),
   /** The count against the expected cash, before closing: which variances need the supervisor. */
   'shift.previewClose': channel(
     z.object({ counted: DrawerCount }).strict(),
-    z.object({ variance: z.array(VarianceLine), needsApproval: z.boolean() }),
+    z.object({
+      variance: z.array(VarianceLine),
+      needsApproval: z.boolean(),
+      /** Every count of the close so far, this one last: a recount never replaces one. */
+      counts: z.array(DrawerCountRecord),
+    }),
   ),
   /**
    * Reconciles the shift's operations at their gateways, then closes it with its Z report. A variance
@@ -116,6 +129,29 @@ export const deskChannels = {
     z.object({ counted: DrawerCount, note: note.optional(), supervisorPin: pin.optional() }).strict(),
     ZReport,
   ),
+  /** The outgoing operator's count against the expected cash, before the handover; nothing is kept. */
+  'drawer.previewHandover': channel(
+    z.object({ counted: DrawerCount }).strict(),
+    z.object({ variance: z.array(VarianceLine), needsApproval: z.boolean() }),
+  ),
+  /**
+   * The drawer to the next operator without closing the shift: the outgoing operator's count, the
+   * incoming operator's id and PIN, and over the threshold a note and `supervisorPin`.
+   */
+  'drawer.handover': channel(
+    z
+      .object({
+        counted: DrawerCount,
+        operatorId,
+        pin,
+        note: note.optional(),
+        supervisorPin: pin.optional(),
+      })
+      .strict(),
+    z.object({ handover: Handover, desk: DeskState }),
+  ),
+  /** A cash movement's slip again, on the printer and paper set in Settings. */
+  'drawer.printSlip': channel(z.object({ movementId: z.number().int().positive() }).strict(), PrintResult),
   /** Shifts, newest first. */
   'shift.list': channel(
     z.object({ before: shiftId.optional(), limit: z.number().int().min(1).max(100).default(30) }).strict(),

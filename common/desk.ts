@@ -212,6 +212,63 @@ export const TotalLine = z.object({
 });
 export type TotalLine = z.infer<typeof TotalLine>;
 
+/** Counted against expected, per currency; `overThreshold` needs the supervisor and a note. */
+export const VarianceLine = z.object({
+  currency: z.string(),
+  expected: decimal,
+  counted: decimal,
+  variance: decimal,
+  threshold: decimal,
+  overThreshold: z.boolean(),
+});
+export type VarianceLine = z.infer<typeof VarianceLine>;
+
+/** A count of the drawer against its expected cash, as kept: at the close (each recount too) or at a handover. */
+export const DrawerCountRecord = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  /** Who counted: the operator holding the drawer. */
+  operator: z.string(),
+  counted: z.array(CountedCurrency),
+  variance: z.array(VarianceLine),
+  overThreshold: z.boolean(),
+});
+export type DrawerCountRecord = z.infer<typeof DrawerCountRecord>;
+
+/** The drawer passed from one operator to the next inside the shift, on the outgoing operator's count. */
+export const Handover = DrawerCountRecord.extend({
+  /** The incoming operator, who confirmed the count with their PIN (`operator` counted and handed over). */
+  to: z.string(),
+  note: z.string().nullable(),
+  supervisorApproved: z.boolean(),
+});
+export type Handover = z.infer<typeof Handover>;
+
+/**
+ * One operator's part of the shift, in the order they held its drawer: the operations they
+ * started, the cash that moved in their hands per currency (custody and movements, no float), and
+ * the counts at which they handed the drawer over.
+ */
+export const OperatorPart = z.object({
+  operator: z.string(),
+  from: isoTime,
+  /** When they handed the drawer over; null while they hold it (or held it at the close). */
+  until: isoTime.nullable(),
+  operations: z.number().int(),
+  cash: z.array(
+    z.object({
+      currency: z.string(),
+      received: decimal,
+      handedOver: decimal,
+      returned: decimal,
+      added: decimal,
+      removed: decimal,
+    }),
+  ),
+  handedOver: Handover.nullable(),
+});
+export type OperatorPart = z.infer<typeof OperatorPart>;
+
 export const XReport = z.object({
   shift: ShiftSummary,
   producedAt: isoTime,
@@ -233,19 +290,12 @@ export const XReport = z.object({
   reversals: z.array(z.object({ record: CustodyRecord, operationNumber: z.string() })).default([]),
   /** The audit trail since the last Z report, oldest first (reports before it had none). */
   audit: z.array(AuditEntry).default([]),
+  /** The drawer passed between operators in this shift (reports before it had none). */
+  handovers: z.array(Handover).default([]),
+  /** Each operator's part, in the order they held the drawer (reports before it had none). */
+  parts: z.array(OperatorPart).default([]),
 });
 export type XReport = z.infer<typeof XReport>;
-
-/** Counted against expected, per currency; `overThreshold` needs the supervisor and a note. */
-export const VarianceLine = z.object({
-  currency: z.string(),
-  expected: decimal,
-  counted: decimal,
-  variance: decimal,
-  threshold: decimal,
-  overThreshold: z.boolean(),
-});
-export type VarianceLine = z.infer<typeof VarianceLine>;
 
 export const Finding = z.object({ kind: z.enum(FINDING_KINDS), operation: HistoryRow });
 export type Finding = z.infer<typeof Finding>;
@@ -266,6 +316,8 @@ export const ZReport = XReport.extend({
   variance: z.array(VarianceLine),
   note: z.string().nullable(),
   supervisorApproved: z.boolean(),
+  /** Every count at the close, the first one first: a recount never replaces one (older reports had none). */
+  counts: z.array(DrawerCountRecord).default([]),
   /** The one made before the report, then each later one appended (the report itself never changes). */
   reconciliations: z.array(Reconciliation).min(1),
   /** The hash chain's head when the report was produced (printed short and in the QR code). */

@@ -16,6 +16,7 @@ import type { Handlers } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import { DEFAULT_LOOKUP_POLICY } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
+import { createSlipPrinting } from '../receipts/slip-printing.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { createDesk } from '../staff/desk.ts';
 import { guardHandlers } from '../staff/gate.ts';
@@ -177,7 +178,7 @@ export function createAgentDay(
     operator: () => store.shifts.open()?.operatorName ?? null,
     handlers: {
       ...staffHandlers({ desk, operators, supervisor, deskSettings, state, audit }),
-      ...shiftHandlers(shifts, state),
+      ...shiftHandlers(shifts, state, createSlipPrinting({ store, settings, log, printer: core.printer })),
       ...exportHandlers({ store, backups, dataDir: deps.dataDir, printer: core.printer }),
       ...auditHandlers(audit),
     },

@@ -6,6 +6,7 @@ import {
   type CashMovement,
   type CustodyRecord,
   type Finding,
+  type Handover,
   HistoryRow,
   OPEN_CASH_REASONS,
   type OpenOperation,
@@ -20,6 +21,7 @@ import { toView } from '../operations/view.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 import { cashLines } from './drawer.ts';
+import { operatorParts } from './operator-parts.ts';
 
 const ROW_KEYS = Object.keys(HistoryRow.shape) as (keyof HistoryRow)[];
 
@@ -45,6 +47,7 @@ export function buildXReport(
   movements: readonly CashMovement[],
   producedAt: string,
   audit: readonly AuditEntry[] = [],
+  handovers: readonly Handover[] = [],
 ): XReport {
   const desk = reportDesk(shift);
   const own = ownOf(shift, operations);
@@ -71,6 +74,8 @@ export function buildXReport(
       .filter((record) => record.kind === 'reversal')
       .map((record) => ({ record, operationNumber: numbers.get(record.localId) ?? String(record.localId) })),
     audit: [...audit],
+    handovers: [...handovers],
+    parts: operatorParts(shift, handovers, operations, custody, movements),
   };
 }
 

@@ -25,9 +25,11 @@ import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
+import { createCloseCounts } from './counts.ts';
 import type { DeskContextSource } from './desk-context.ts';
 import type { DeskSettingsStore } from './desk-settings.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
+import { createHandover } from './handover.ts';
 import type { Reconciler } from './reconcile.ts';
 import { buildXReport } from './reports.ts';
 import { createZReports } from './z-reports.ts';
@@ -88,16 +90,29 @@ export function createShifts(deps: ShiftDeps) {
       store.shifts.movements(shift.id),
       nowIso(),
       deps.audit.sinceLastZ(),
+      store.drawer.handovers(shift.id),
     );
   }
 
-  function insertShift(input: Omit<ShiftRecord, 'id' | 'closedAt' | 'zNumber' | 'reconciled'>): number {
+  function insertShift(
+    input: Omit<ShiftRecord, 'id' | 'closedAt' | 'zNumber' | 'reconciled' | 'openedBy'>,
+  ): number {
     const shiftId = store.durable(() => store.shifts.insert(input));
     deps.log.info('shift_opened', { shiftId, operatorId: input.operatorId, training: input.training });
     return shiftId;
   }
 
   const { zReport, reconcile, reconcileShift } = createZReports(deps);
+  const counts = createCloseCounts(deps);
+  const handover = createHandover(deps, { requireOpen, expected });
+  /** Over the threshold now, or in any earlier count of the shift: the supervisor's either way. */
+  const overOf = (variance: VarianceLine[], shiftId: number) =>
+    [
+      ...new Set([
+        ...variance.filter((line) => line.overThreshold).map((line) => line.currency),
+        ...counts.everOver(shiftId),
+      ]),
+    ].sort();
 
   return {
     current(): { shift: ShiftSummary | null; cash: CashLine[] } {
@@ -184,14 +199,22 @@ export function createShifts(deps: ShiftDeps) {
 
     report: (): XReport => xReport(requireOpen()),
 
+    /** The drawer to the next operator, the shift staying open (handover.ts). */
+    previewHandover: handover.preview,
+    handOver: handover.handOver,
+
+    /**
+     * A count checked against the expected cash, kept (a recount beside the first); it needs the
+     * supervisor if it or any earlier count of the shift is over the threshold.
+     */
     previewClose(counted: DrawerCount) {
       const shift = requireOpen();
-      const variance = varianceLines(
-        expected(shift),
-        countDrawer(counted, 'counted'),
-        deps.deskSettings.get().varianceThresholds,
-      );
-      return { variance, needsApproval: variance.some((line) => line.overThreshold) };
+      const count = counts.check(shift, countDrawer(counted, 'counted'), expected(shift));
+      return {
+        variance: count.variance,
+        needsApproval: overOf(count.variance, shift.id).length > 0,
+        counts: counts.list(shift.id),
+      };
     },
 
     /**
@@ -208,8 +231,6 @@ export function createShifts(deps: ShiftDeps) {
     }): Promise<ZReport> {
       const counted = countDrawer(input.counted, 'counted');
       const thresholds = () => deps.deskSettings.get().varianceThresholds;
-      const overOf = (variance: VarianceLine[]) =>
-        variance.filter((line) => line.overThreshold).map((line) => line.currency);
       const approval = (over: string[]) => `A variance over the threshold (${over.join(', ')})`;
       const allCounted = (cash: CashLine[]) => {
         const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
@@ -219,13 +240,18 @@ export function createShifts(deps: ShiftDeps) {
           });
         }
       };
-      const before = expected(requireOpen());
+      const opened = requireOpen();
+      const before = expected(opened);
       allCounted(before);
-      const overBefore = overOf(varianceLines(before, counted, thresholds()));
+      // The count is kept before anything may refuse the close: a refused count is a count too.
+      const count = counts.atClose(opened, counted, before);
+      const overBefore = overOf(count.variance, opened.id);
       if (overBefore.length && !input.note) {
-        throw new AgentError('validation', `${approval(overBefore)} needs a note and the supervisor PIN.`, {
-          field: 'note',
-        });
+        throw new AgentError(
+          'validation',
+          `${approval(overBefore)} needs a note and the supervisor PIN: write what happened in the note.`,
+          { field: 'note' },
+        );
       }
       // The one wait before the drawer is frozen: anything may still move during it.
       const approved =
@@ -279,9 +305,10 @@ export function createShifts(deps: ShiftDeps) {
             store.shifts.movements(shift.id),
             at,
             deps.audit.sinceLastZ(),
+            store.drawer.handovers(shift.id),
           );
           const variance = varianceLines(x.cash, counted, thresholds());
-          const over = overOf(variance);
+          const over = overOf(variance, shift.id);
           if (over.length && !approved && deps.supervisor.approvalNeeded()) {
             const figures = variance
               .filter((line) => line.overThreshold)
@@ -301,6 +328,7 @@ export function createShifts(deps: ShiftDeps) {
             variance,
             note: input.note ?? null,
             supervisorApproved: approved,
+            counts: counts.list(shift.id),
             reconciliations: [reconciliation],
           }));
         });

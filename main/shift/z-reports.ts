@@ -63,11 +63,16 @@ export function createZReports(deps: ShiftDeps) {
     if (!z || !shift)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
     // A report from before the audit trail and the chain existed has neither.
-    const report = withMeanings(JSON.parse(z.report) as ZReport) as Omit<ZReport, 'audit' | 'chainHead'> &
-      Partial<Pick<ZReport, 'audit' | 'chainHead'>>;
+    // Nor one from before the counts and handovers were kept (issue 18).
+    type Older = 'audit' | 'chainHead' | 'counts' | 'handovers' | 'parts';
+    const report = withMeanings(JSON.parse(z.report) as ZReport) as Omit<ZReport, Older> &
+      Partial<Pick<ZReport, Older>>;
     return {
       ...report,
       audit: report.audit ?? [],
+      counts: report.counts ?? [],
+      handovers: report.handovers ?? [],
+      parts: report.parts ?? [],
       chainHead: report.chainHead ?? { seq: 0, hash: '' },
       shift: summary(shift),
       reconciliations: [

@@ -72,6 +72,31 @@ export const CHAINED: readonly ChainedTable[] = [
     ],
   },
   {
+    // Every count at the close, the recounts beside the first.
+    table: 'close_counts',
+    columns: ['id', 'shift_id', 'at', 'operator', 'counted', 'variance', 'over_threshold'],
+    guards: ['close_counts_no_update', 'close_counts_no_delete'],
+  },
+  {
+    // The drawer passed between operators inside a shift, with the count both agreed.
+    table: 'drawer_handovers',
+    columns: [
+      'id',
+      'shift_id',
+      'at',
+      'from_operator_id',
+      'from_operator_name',
+      'to_operator_id',
+      'to_operator_name',
+      'counted',
+      'variance',
+      'over_threshold',
+      'note',
+      'supervisor_approved',
+    ],
+    guards: ['drawer_handovers_no_update', 'drawer_handovers_no_delete'],
+  },
+  {
     table: 'audit_trail',
     columns: ['id', 'at', 'terminal_id', 'operator', 'kind', 'detail'],
     guards: ['audit_trail_no_update', 'audit_trail_no_delete'],

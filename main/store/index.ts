@@ -5,6 +5,7 @@ import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
 import { createChainRepo } from './chain.ts';
 import { createCustodyRepo } from './custody.ts';
+import { createDrawerRepo } from './drawer.ts';
 import { createExportRepo } from './export.ts';
 import { afterCommit, durableTransaction, openDatabase, transaction } from './open.ts';
 import { createOperationsRepo } from './operations.ts';
@@ -27,6 +28,7 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     settings: createSettingsRepo(db),
     staff: createStaffRepo(db, now),
     shifts: createShiftsRepo(db),
+    drawer: createDrawerRepo(db),
     exports: createExportRepo(db),
     chain,
     audit: createAuditRepo(db),

@@ -36,20 +36,27 @@ export type ZRow = { id: number; shiftId: number; number: number; report: string
 
 type Row = Record<string, SQLInputValue>;
 
-const SHIFT_COLUMNS = `s.id, s.terminal_id, s.training, s.operator_id, s.operator_name, s.opened_at,
+// The operator is whoever holds the drawer now: the one who opened the shift, or the last one it was
+// handed over to (drawer_handovers); the opener stays as opened_by.
+const SHIFT_COLUMNS = `s.id, s.terminal_id, s.training, COALESCE(h.to_operator_id, s.operator_id) AS operator_id,
+  COALESCE(h.to_operator_name, s.operator_name) AS operator_name, s.operator_name AS opened_by, s.opened_at,
   s.opening_float, s.closed_at, z.number AS z_number,
   CASE WHEN z.id IS NULL THEN NULL
        WHEN z.reconciled = 1 OR EXISTS (SELECT 1 FROM z_reconciliations r WHERE r.z_report_id = z.id AND r.complete = 1)
        THEN 1 ELSE 0 END AS reconciled`;
-const SHIFTS = `SELECT ${SHIFT_COLUMNS} FROM shifts s LEFT JOIN z_reports z ON z.shift_id = s.id`;
+const SHIFTS = `SELECT ${SHIFT_COLUMNS} FROM shifts s LEFT JOIN z_reports z ON z.shift_id = s.id
+  LEFT JOIN drawer_handovers h ON h.id = (SELECT MAX(id) FROM drawer_handovers WHERE shift_id = s.id)`;
 
-function toShift(row: Row): ShiftRow & { zNumber: number | null; reconciled: boolean | null } {
+function toShift(
+  row: Row,
+): ShiftRow & { openedBy: string; zNumber: number | null; reconciled: boolean | null } {
   return {
     id: Number(row.id),
     terminalId: String(row.terminal_id),
     training: Number(row.training) === 1,
     operatorId: row.operator_id == null ? null : Number(row.operator_id),
     operatorName: String(row.operator_name),
+    openedBy: String(row.opened_by),
     openedAt: String(row.opened_at),
     openingFloat: JSON.parse(String(row.opening_float)) as CountedCurrency[],
     closedAt: row.closed_at == null ? null : String(row.closed_at),

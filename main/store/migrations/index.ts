@@ -8,6 +8,7 @@ import pinMacs from './0007-pin-macs.ts';
 import historySearchTyped from './0008-history-search-typed.ts';
 import auditChain from './0009-audit-chain.ts';
 import historyStates from './0010-history-states.ts';
+import drawerCountsHandovers from './0011-drawer-counts-handovers.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0008-history-search-typed', sql: historySearchTyped },
   { name: '0009-audit-chain', sql: auditChain },
   { name: '0010-history-states', sql: historyStates },
+  { name: '0011-drawer-counts-handovers', sql: drawerCountsHandovers },
 ];

@@ -1,0 +1,136 @@
+// The drawer between operators without closing the shift (issue 18): the outgoing operator counts
+// it, the incoming one confirms that count with their own PIN (checked here in main, never logged),
+// and a variance over the threshold needs a note and the supervisor's PIN, as at the close. The
+// shift stays open; from the handover on the drawer, and every operation, custody record and cash
+// movement after it, is the incoming operator's. The handover is kept (append-only, chained) and
+// the audit trail records it.
+import type { CashLine, DrawerCount, VarianceLine } from '../../common/contract.ts';
+import { AgentError } from '../app-error.ts';
+import type { ShiftRecord } from '../store/shifts.ts';
+import { countDrawer, varianceLines } from './drawer.ts';
+import type { ShiftDeps } from './shifts.ts';
+
+export type HandoverInput = {
+  counted: DrawerCount;
+  /** The incoming operator and their PIN. */
+  operatorId: number;
+  pin: string;
+  note?: string | undefined;
+  supervisorPin?: string | undefined;
+};
+
+type Drawer = { requireOpen(): ShiftRecord; expected(shift: ShiftRecord): CashLine[] };
+
+const over = (variance: VarianceLine[]) =>
+  variance.filter((line) => line.overThreshold).map((line) => line.currency);
+
+export function createHandover(deps: ShiftDeps, drawer: Drawer) {
+  const { store } = deps;
+
+  /** The shift whose drawer can pass: open, live, held by a signed-in operator. */
+  function handable(): ShiftRecord & { operatorId: number } {
+    const shift = drawer.requireOpen();
+    if (shift.operatorId === null) {
+      throw new AgentError('conflict', 'A training shift has no operator to hand the drawer over from.');
+    }
+    return shift as ShiftRecord & { operatorId: number };
+  }
+
+  function variance(shift: ShiftRecord, counted: DrawerCount) {
+    const cash = drawer.expected(shift);
+    const count = countDrawer(counted, 'counted');
+    const missing = cash.find((line) => !count.some((c) => c.currency === line.currency));
+    if (missing) {
+      throw new AgentError('validation', `Count the ${missing.currency} too (0 if there is none).`, {
+        field: 'counted',
+      });
+    }
+    return { count, lines: varianceLines(cash, count, deps.deskSettings.get().varianceThresholds) };
+  }
+
+  return {
+    /** The outgoing count against the expected cash; nothing is kept until the handover itself. */
+    preview(counted: DrawerCount) {
+      const { lines } = variance(handable(), counted);
+      return { variance: lines, needsApproval: over(lines).length > 0 };
+    },
+
+    async handOver(input: HandoverInput) {
+      const outgoing = handable();
+      if (input.operatorId === outgoing.operatorId) {
+        throw new AgentError(
+          'validation',
+          `${outgoing.operatorName} holds the drawer already: choose who takes it.`,
+          {
+            field: 'operatorId',
+          },
+        );
+      }
+      const first = variance(outgoing, input.counted);
+      const overBefore = over(first.lines);
+      const what = (currencies: string[]) =>
+        `A variance over the threshold at the handover (${currencies.join(', ')})`;
+      if (overBefore.length && !input.note) {
+        throw new AgentError(
+          'validation',
+          `${what(overBefore)} needs a note and the supervisor PIN: write what happened in the note.`,
+          { field: 'note' },
+        );
+      }
+      // The incoming operator confirms the count with their own PIN, then the supervisor if need be.
+      const incoming = await deps.operators.verify(input.operatorId, input.pin);
+      const approved = overBefore.length
+        ? await deps.supervisor.approve(input.supervisorPin, what(overBefore))
+        : false;
+      // Cash may have moved during the PIN checks: the figures kept are the figures as they stand.
+      const shift = handable();
+      if (shift.id !== outgoing.id || shift.operatorId !== outgoing.operatorId) {
+        throw new AgentError('conflict', 'The drawer changed hands meanwhile: count it again.');
+      }
+      const { count, lines } = variance(shift, input.counted);
+      const overNow = over(lines);
+      if (overNow.length && !approved && deps.supervisor.approvalNeeded()) {
+        throw new AgentError(
+          'validation',
+          `The drawer changed during the check: ${what(overNow)} now needs ${input.note ? '' : 'a note and '}the supervisor PIN.`,
+          { field: input.note ? 'supervisorPin' : 'note' },
+        );
+      }
+      const handover = {
+        at: new Date().toISOString(),
+        operator: shift.operatorName,
+        fromOperatorId: shift.operatorId,
+        to: incoming.name,
+        toOperatorId: incoming.id,
+        counted: count,
+        variance: lines,
+        overThreshold: overNow.length > 0,
+        note: input.note ?? null,
+        supervisorApproved: approved,
+      };
+      const id = store.durable(() => store.drawer.addHandover(shift.id, handover));
+      deps.log.info('drawer_handover', {
+        shiftId: shift.id,
+        id,
+        fromOperatorId: shift.operatorId,
+        toOperatorId: incoming.id,
+        overThreshold: handover.overThreshold,
+      });
+      deps.audit.record(
+        'drawer_handover',
+        {
+          shiftId: shift.id,
+          from: shift.operatorName,
+          to: incoming.name,
+          variance: lines.map((line) => `${line.currency} ${line.variance}`).join(', '),
+          note: handover.note,
+          supervisorApproved: approved,
+        },
+        shift.operatorName,
+      );
+      deps.desk.signIn({ id: incoming.id, name: incoming.name });
+      deps.changed();
+      return { id, ...handover };
+    },
+  };
+}
