@@ -129,6 +129,15 @@ export const deskChannels = {
     z.object({ counted: DrawerCount, note: note.optional(), supervisorPin: pin.optional() }).strict(),
     ZReport,
   ),
+  /** Shifts, newest first. */
+  'shift.list': channel(
+    z.object({ before: shiftId.optional(), limit: z.number().int().min(1).max(100).default(30) }).strict(),
+    z.object({ shifts: z.array(ShiftSummary), next: shiftId.nullable() }),
+  ),
+  'shift.zReport': channel(z.object({ shiftId }).strict(), ZReport),
+  /** Checks a shift closed "not reconciled" again now; the result is appended to its Z report. */
+  'shift.reconcile': channel(z.object({ shiftId }).strict(), ZReport),
+
   /** The outgoing operator's count against the expected cash, before the handover; nothing is kept. */
   'drawer.previewHandover': channel(
     z.object({ counted: DrawerCount }).strict(),
@@ -152,14 +161,6 @@ export const deskChannels = {
   ),
   /** A cash movement's slip again, on the printer and paper set in Settings. */
   'drawer.printSlip': channel(z.object({ movementId: z.number().int().positive() }).strict(), PrintResult),
-  /** Shifts, newest first. */
-  'shift.list': channel(
-    z.object({ before: shiftId.optional(), limit: z.number().int().min(1).max(100).default(30) }).strict(),
-    z.object({ shifts: z.array(ShiftSummary), next: shiftId.nullable() }),
-  ),
-  'shift.zReport': channel(z.object({ shiftId }).strict(), ZReport),
-  /** Checks a shift closed "not reconciled" again now; the result is appended to its Z report. */
-  'shift.reconcile': channel(z.object({ shiftId }).strict(), ZReport),
 
   /** The audit trail, newest first, a page at a time (supervised). */
   'audit.list': channel(

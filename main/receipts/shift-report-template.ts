@@ -68,7 +68,32 @@ export type ShiftReportView = {
     kind: string;
     detail: Record<string, string | number | boolean | null>;
   }[];
+  /** The drawer passed between operators in the shift, and each operator's part (issue 18). */
+  handovers?: HandoverView[];
+  parts?: {
+    operator: string;
+    from: string;
+    until: string | null;
+    operations: number;
+    cash: {
+      currency: string;
+      received: string;
+      handedOver: string;
+      returned: string;
+      added: string;
+      removed: string;
+    }[];
+  }[];
 };
+
+/** A count of the drawer as kept: at the close (each recount) or at a handover. */
+type CountView = {
+  at: string;
+  operator: string;
+  counted: { currency: string; total: string }[];
+  variance: { currency: string; variance: string; overThreshold: boolean }[];
+};
+type HandoverView = CountView & { to: string; note: string | null; supervisorApproved: boolean };
 
 /** The Z report adds its number, the count, the variance and the reconciliation at the gateway. */
 export type ZReportView = ShiftReportView & {
@@ -81,6 +106,8 @@ export type ZReportView = ShiftReportView & {
     variance: string;
     overThreshold: boolean;
   }[];
+  /** Every count at the close, the first one first (a recount never replaces one). */
+  counts?: CountView[];
   /** Why the count differs, when it needed the supervisor; and whether the supervisor approved. */
   note: string | null;
   supervisorApproved: boolean;
@@ -128,7 +155,9 @@ ${row(r.produced, time(report.producedAt))}
 ${report.totals.length === 0 ? html`<p>${r.noOperations}</p>` : report.totals.map((t) => totalBlock(t, w, money))}
 <h2>${r.cash}</h2>
 ${report.cash.length === 0 ? html`<p>${r.none}</p>` : report.cash.map((c) => cashBlock(c, input, w, money))}
+${input.kind === 'Z' && countsBlock(input.report.counts ?? [], w, time, money)}
 ${input.kind === 'Z' && closeBlock(input.report, w)}
+${(report.handovers?.length ?? 0) > 0 && handoversBlock(report, w, time, money)}
 ${input.kind === 'Z' && reconciliationBlock(input.report, w)}
 <h2>${r.openCash}</h2>
 ${openList(report.openCash, w, money)}
@@ -237,5 +266,62 @@ function reversalList(list: ShiftReportView['reversals'], w: Words, money: Money
 ${list.map(
   ({ record, operationNumber }) =>
     html`<p class="line"><span class="strong">${operationNumber}</span> · ${money(record.amount, record.currency)} · ${w.report.reversal(w.report.custodyKind[record.kind] ?? record.kind, record.reason ?? '')}</p>`,
+)}`;
+}
+
+/** Every count at the close, in order, each with who counted and its variance per currency. */
+function countsBlock(counts: CountView[], w: Words, time: (iso: string) => string, money: Money): Html {
+  if (counts.length === 0) return html``;
+  const d = w.drawer;
+  return html`<h2>${d.counts}</h2>
+${counts.map(
+  (
+    count,
+    i,
+  ) => html`<div class="group">${d.count(i + 1)} · ${time(count.at)} · ${d.countBy(count.operator)}</div>
+${countLines(count, w, money)}`,
+)}`;
+}
+
+function countLines(count: CountView, w: Words, money: Money): Html[] {
+  const r = w.report;
+  return count.counted.map((c) => {
+    const v = count.variance.find((line) => line.currency === c.currency);
+    const words = v ? varianceInWords(v.variance, c.currency, r, money) : r.balanced;
+    return row(
+      `${r.counted} ${c.currency}`,
+      `${money(c.total, c.currency)} · ${words}${v?.overThreshold ? ` (${r.overThreshold})` : ''}`,
+    );
+  });
+}
+
+/** The drawer between operators: each handover's count, then each operator's part of the shift. */
+function handoversBlock(
+  report: ShiftReportView,
+  w: Words,
+  time: (iso: string) => string,
+  money: Money,
+): Html {
+  const d = w.drawer;
+  const r = w.report;
+  return html`<h2>${d.handovers}</h2>
+${(report.handovers ?? []).map(
+  (h) => html`<div class="group">${d.handover(h.operator, h.to)} · ${time(h.at)}</div>
+${countLines(h, w, money)}
+${h.note && html`<p class="line"><span class="strong">${r.note}:</span> ${h.note}</p>`}
+${h.supervisorApproved && html`<p>${d.handoverApproved}</p>`}`,
+)}
+<h2>${d.parts}</h2>
+${(report.parts ?? []).map(
+  (p) => html`<div class="group">${p.operator}</div>
+<p class="line">${d.held(time(p.from), p.until ? time(p.until) : d.holdsNow)}</p>
+${row(d.operations, String(p.operations))}
+${p.cash.map((c) => [
+  row(`${r.received} ${c.currency}`, money(c.received, c.currency)),
+  row(`${r.handedOver} ${c.currency}`, money(c.handedOver, c.currency)),
+  compare(c.returned, '0') !== 0 && row(`${r.returned} ${c.currency}`, money(c.returned, c.currency)),
+  compare(c.added, '0') !== 0 && row(`${r.added} ${c.currency}`, money(c.added, c.currency)),
+  compare(c.removed, '0') !== 0 && row(`${r.removed} ${c.currency}`, money(c.removed, c.currency)),
+])}`,
 )}`;
 }

@@ -53,6 +53,19 @@ async function payin(h: Harness, amount: string) {
   return { op, custody: taken.custody };
 }
 
+/** A printer of Chromium's own, whose prints are kept as PDFs to read back. */
+function chromium(t: TestContext) {
+  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-drawer-')));
+  t.after(() => printer.close());
+  return printer;
+}
+
+/** The Z report as printed, as one line of text. */
+async function printedZ(h: Harness, printer: ReturnType<typeof chromium>, shiftId: number) {
+  assert.deepEqual(await h.call('receipts.printReport', { kind: 'Z', shiftId }), { printed: true });
+  return pdfText(printer.printed.at(-1)!.pdf).replace(/\s+/g, ' ');
+}
+
 function rows(h: Harness, sql: string) {
   const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
   try {
@@ -64,7 +77,8 @@ function rows(h: Harness, sql: string) {
 
 describe('the close', () => {
   test('every count is kept, and a recount after one over the threshold still needs the supervisor', async (t) => {
-    const { h } = await liveShift(t);
+    const printer = chromium(t);
+    const { h } = await liveShift(t, { printer });
     const short = [{ currency: 'KZT', total: '19000' }];
     const right = [{ currency: 'KZT', total: '20000' }];
 
@@ -114,6 +128,13 @@ describe('the close', () => {
       ],
     );
     assert.deepEqual((await h.call('shift.zReport', { shiftId: z.shift.id })).counts, z.counts);
+    const text = await printedZ(h, printer, z.shift.id);
+    assert.match(text, /Every count at the close/i);
+    assert.match(
+      text,
+      /Count 1 .* counted by Aigerim Counted KZT KZT\s?19,000\.00 · Short by KZT\s?1,000\.00 \(over the allowed\)/,
+    );
+    assert.match(text, /Count 2 .* counted by Aigerim Counted KZT KZT\s?20,000\.00 · Balanced/);
 
     // Kept append-only, and in the hash chain.
     assert.equal(rows(h, "SELECT seq FROM chain_links WHERE tbl = 'close_counts'").length, 2);
@@ -136,7 +157,8 @@ describe('the close', () => {
 
 describe('the drawer between operators', () => {
   test('the incoming PIN confirms the count; custody, operations and movements are theirs from then', async (t) => {
-    const { h, aigerim, dana } = await liveShift(t);
+    const printer = chromium(t);
+    const { h, aigerim, dana } = await liveShift(t, { printer });
     await payin(h, '7000');
     const counted = [{ currency: 'KZT', total: '27000' }];
 
@@ -204,6 +226,17 @@ describe('the drawer between operators', () => {
     assert.equal(z.handovers[0]!.to, 'Dana');
     assert.equal(z.counts[0]!.operator, 'Dana');
     assert.equal(rows(h, "SELECT seq FROM chain_links WHERE tbl = 'drawer_handovers'").length, 1);
+    const text = await printedZ(h, printer, z.shift.id);
+    assert.match(text, /The drawer between operators Aigerim handed the drawer to Dana/i);
+    assert.match(
+      text,
+      /Each operator's part Aigerim Held the drawer .* Operations started 1 Received KZT KZT\s?7,000\.00/i,
+    );
+    assert.match(
+      text,
+      /Dana Held the drawer .* Operations started 1 Received KZT KZT\s?3,000\.00 .*To the safe KZT KZT\s?10,000\.00/,
+    );
+    assert.match(text, /Drawer handed to the next operator/, 'the audit trail on paper');
   });
 
   test('a handover count over the threshold needs a note and the supervisor PIN', async (t) => {
@@ -233,8 +266,7 @@ describe('the drawer between operators', () => {
 
 describe('cash-movement slips', () => {
   test('every movement to or from the safe prints a slip with both parties, the reason and lines to sign', async (t) => {
-    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-slips-')));
-    t.after(() => printer.close());
+    const printer = chromium(t);
     const { h } = await liveShift(t, { printer });
     const moved = await h.call('shift.cashMovement', {
       kind: 'removed',
