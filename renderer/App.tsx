@@ -22,6 +22,7 @@ import { useDesk, useLocked } from './shared/state/desk.ts';
 import { type Screen, useNavigation } from './shared/state/navigation.ts';
 import { CashMovementScreen } from './shift/screens/CashMovementScreen.tsx';
 import { CloseShift } from './shift/screens/CloseShift.tsx';
+import { HandoverScreen } from './shift/screens/HandoverScreen.tsx';
 import { LockScreen } from './shift/screens/LockScreen.tsx';
 import { ShiftList } from './shift/screens/ShiftList.tsx';
 import { SignIn } from './shift/screens/SignIn.tsx';
@@ -109,6 +110,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <CashMovementScreen />;
     case 'closeShift':
       return <CloseShift />;
+    case 'handover':
+      return <HandoverScreen />;
     case 'shifts':
       return <ShiftList />;
     case 'zReport':

@@ -1001,6 +1001,41 @@ export const en = {
     submit: 'Export diagnostics',
     done: 'Saved {{path}} ({{size}} KB).',
   },
+  /** The drawer between counts (issue 18): recounts at the close, handovers, movement slips. */
+  drawer: {
+    countAgain: 'Count again',
+    countAgainHint: 'Each count is kept and listed on the Z report; a new count goes beside it.',
+    countsTitle: 'Counts of this close',
+    countN: 'Count {{n}}',
+    countBy: '{{time}} · counted by {{name}}',
+    earlierOver:
+      'An earlier count was over the allowed amount: closing needs a note and the supervisor’s PIN, whatever the recount shows.',
+    noteMissing: 'Write the note first: what happened to the cash.',
+    pinMissing: 'The supervisor enters their PIN here first.',
+    handover: 'Hand over the drawer',
+    handoverLead:
+      '{{name}} counts the drawer, then the operator taking it over confirms the count with their own PIN. The shift stays open.',
+    incoming: 'Who takes over the drawer',
+    choose: 'Choose an operator',
+    incomingMissing: 'Choose who takes over the drawer.',
+    incomingPin: 'PIN of the operator taking over',
+    incomingPinMissing: 'The operator taking over enters their PIN here.',
+    noOther: 'No other operator can sign in at this desk: a supervisor adds one in Settings.',
+    confirm: 'Hand over the drawer',
+    done: '{{from}} handed the drawer to {{to}}. The shift stays open; from now on it is {{to}}’s drawer.',
+    handoversTitle: 'The drawer between operators',
+    handoverLine: '{{from}} handed the drawer to {{to}} · {{time}}',
+    partsTitle: 'Each operator’s part',
+    held: 'Held the drawer {{from}} – {{until}}',
+    holdsNow: 'now',
+    operations: 'Operations started: {{n}}',
+    cashLine:
+      '{{currency}}: received {{received}}, handed over {{handedOver}}, added {{added}}, to the safe {{removed}}',
+    slipPrinted: 'The slip is printed: the operator and the supervisor both sign it.',
+    slipNotPrinted: 'The slip did not print ({{message}}). Print it again from the X report.',
+    printSlip: 'Print the slip',
+    slipAgain: 'The slip is printed again.',
+  },
 };
 
 export type Catalogue = typeof en;

@@ -12,6 +12,10 @@ export const shiftApi = {
   list: (request: Request<'shift.list'>) => window.cashdesk.shift.list(request),
   zReport: (request: Request<'shift.zReport'>) => window.cashdesk.shift.zReport(request),
   reconcile: (request: Request<'shift.reconcile'>) => window.cashdesk.shift.reconcile(request),
+  previewHandover: (request: Request<'drawer.previewHandover'>) =>
+    window.cashdesk.drawer.previewHandover(request),
+  handover: (request: Request<'drawer.handover'>) => window.cashdesk.drawer.handover(request),
+  printSlip: (request: Request<'drawer.printSlip'>) => window.cashdesk.drawer.printSlip(request),
   /** The shop's methods, for the currencies a first float is counted in. */
   methods: (request: Request<'checkout.listMethods'>) => window.cashdesk.checkout.listMethods(request),
   onReconciled: (listener: (shift: EventPayload<'shift.reconciled'>) => void) =>

@@ -10,6 +10,7 @@ export type Screen =
   | { name: 'xReport' }
   | { name: 'cashMovement' }
   | { name: 'closeShift' }
+  | { name: 'handover' }
   | { name: 'shifts' }
   | { name: 'zReport'; shiftId: number; back: Screen }
   | { name: 'lookup' }
@@ -27,7 +28,7 @@ type NavigationStore = {
   openHistoryDetail(localId: number, back: Screen): void;
   openSettings(): void;
   /** The shift's screens: sign in with the float, the X report, the drawer, the close, the list. */
-  openShift(screen: 'signIn' | 'xReport' | 'cashMovement' | 'closeShift' | 'shifts'): void;
+  openShift(screen: 'signIn' | 'xReport' | 'cashMovement' | 'closeShift' | 'handover' | 'shifts'): void;
   openZReport(shiftId: number, back: Screen): void;
   /** For the checkout store, which alone knows the order of its steps. */
   showStep(step: CheckoutStep): void;

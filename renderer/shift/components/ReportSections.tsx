@@ -9,6 +9,7 @@ import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useReasonWords } from '../../shared/hooks/useReasonWords.ts';
 import { operatorName } from '../../shared/operatorName.ts';
 import { describeVariance } from '../state/describeVariance.ts';
+import { CountList, HandoverSections, SlipButton } from './DrawerSections.tsx';
 
 /** What the X and Z reports share on screen: the shift, the drawer, the operations and what is still open. */
 export function ReportSections({ report }: { report: XReport | ZReport }) {
@@ -18,6 +19,8 @@ export function ReportSections({ report }: { report: XReport | ZReport }) {
       <DrawerTable report={report} />
       <TotalsTable report={report} />
       <Movements report={report} />
+      {'counts' in report && <CountList counts={report.counts} />}
+      <HandoverSections report={report} />
       <Reversals report={report} />
       <OpenList kind="openCash" rows={report.openCash} />
       <OpenList kind="waiting" rows={report.waiting} />
@@ -207,7 +210,7 @@ function Movements({ report }: { report: XReport | ZReport }) {
               {t(`movement.kind.${m.kind}`)}: {format.money(m.amount, m.currency)}
             </span>{' '}
             — {m.reason} · {format.time(m.at)} · {m.operator}
-            {m.approved && ` · ${t('report.approved')}`}
+            {m.approved && ` · ${t('report.approved')}`} <SlipButton movementId={m.id} />
           </li>
         ))}
       </ul>

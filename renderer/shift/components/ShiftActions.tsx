@@ -60,6 +60,9 @@ export function ShiftButtons({ withX = false }: { withX?: boolean }) {
       <button type="button" onClick={() => openShift('cashMovement')}>
         {t('shiftActions.movement')}
       </button>
+      <button type="button" onClick={() => openShift('handover')}>
+        {t('drawer.handover')}
+      </button>
       <button type="button" onClick={() => openShift('closeShift')}>
         {t('shiftActions.close')}
       </button>

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, CashMovement, CashMovementKind } from '../../../common/contract.ts';
+import type { AppError, CashMovement, CashMovementKind, PrintResult } from '../../../common/contract.ts';
 import { CURRENCIES } from '../../../common/contract.ts';
 import { normaliseAmount } from '../../../common/money.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
@@ -13,6 +13,7 @@ import { useResult } from '../../shared/hooks/useResult.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { shiftApi } from '../api.ts';
+import { SlipButton, SlipOutcome } from '../components/DrawerSections.tsx';
 
 /** Cash put into the drawer, or taken from it to the safe: the amount, a reason, the supervisor's PIN. */
 export function CashMovementScreen() {
@@ -28,7 +29,7 @@ export function CashMovementScreen() {
   const [pin, setPin] = useState('');
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
-  const [done, setDone] = useState<CashMovement | null>(null);
+  const [done, setDone] = useState<{ movement: CashMovement; slip: PrintResult } | null>(null);
   const wait = usePinWait(error);
   const { busy, run } = useInFlight();
   const ids = useId();
@@ -57,20 +58,23 @@ export function CashMovementScreen() {
     setPin('');
     if (!result.ok) return setError(result.error);
     setError(null);
-    setDone(result.value.movement);
+    setDone({ movement: result.value.movement, slip: result.value.slip });
     drawer.set({ shift: drawer.value?.shift ?? null, cash: result.value.cash });
   };
 
   if (done) {
-    const now = lines.find((l) => l.currency === done.currency)?.expected ?? '0';
+    const { movement: moved } = done;
+    const now = lines.find((l) => l.currency === moved.currency)?.expected ?? '0';
     return (
       <ScreenFrame title={t('movement.title')} onBack={openHome}>
         <div className="panel stack" role="status" data-testid="movement-done">
           <p className="lead strong">
-            {t(`movement.done.${done.kind}`, { amount: format.money(done.amount, done.currency) })}
+            {t(`movement.done.${moved.kind}`, { amount: format.money(moved.amount, moved.currency) })}
           </p>
-          <p>{t('movement.expectedNow', { amount: format.money(now, done.currency) })}</p>
+          <p>{t('movement.expectedNow', { amount: format.money(now, moved.currency) })}</p>
+          <SlipOutcome result={done.slip} />
           <div className="actions">
+            <SlipButton movementId={moved.id} />
             {/* biome-ignore lint/a11y/noAutofocus: the movement is recorded; Enter goes home */}
             <button type="button" className="button-primary" autoFocus onClick={openHome}>
               {t('common.home')}

@@ -1,6 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError, VarianceLine } from '../../../common/contract.ts';
+import type { AppError, DrawerCountRecord, VarianceLine } from '../../../common/contract.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { PinRefusal, usePinWait } from '../../shared/components/PinRefusal.tsx';
@@ -11,15 +11,20 @@ import { useDesk } from '../../shared/state/desk.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { shiftApi } from '../api.ts';
 import { DrawerCount } from '../components/DrawerCount.tsx';
+import { CountList } from '../components/DrawerSections.tsx';
 import { VarianceTable } from '../components/VarianceTable.tsx';
 import { type CountDraft, newCount, toDrawerCount } from '../state/countDraft.ts';
 
-type Preview = { variance: VarianceLine[]; needsApproval: boolean };
+type Preview = { variance: VarianceLine[]; needsApproval: boolean; counts: DrawerCountRecord[] };
+/** What the close still lacks, shown beside its field. */
+type Missing = 'note' | 'supervisorPin' | null;
 
 /**
  * The close: the drawer counted blind (the expected cash is shown only against the count), the
- * variance per currency, and over the threshold a note and the supervisor's PIN. Closing checks
- * every operation at its gateway and produces the Z report.
+ * variance per currency, and over the threshold a note and the supervisor's PIN. Each check is a
+ * count main keeps: once checked, the count is no longer editable, and a recount is a deliberate
+ * "Count again" beside it (issue 18). Closing checks every operation at its gateway and produces
+ * the Z report.
  */
 export function CloseShift() {
   const { t } = useTranslation();
@@ -34,6 +39,9 @@ export function CloseShift() {
   const [note, setNote] = useState('');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<AppError | null>(null);
+  const [missing, setMissing] = useState<Missing>(null);
+  const noteRef = useRef<HTMLInputElement>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
   const wait = usePinWait(error);
   const { busy, run } = useInFlight();
   const ids = useId();
@@ -42,10 +50,18 @@ export function CloseShift() {
   }, [x.value, counts]);
   const stillOpen = (x.value?.waiting.length ?? 0) + (x.value?.openCash.length ?? 0);
   const approval = preview?.needsApproval ?? false;
+  const earlierOver = approval && !preview?.variance.some((line) => line.overThreshold);
+  useEffect(() => {
+    if (missing === 'note') noteRef.current?.focus();
+    if (missing === 'supervisorPin') pinRef.current?.focus();
+  }, [missing]);
 
-  const recount = (next: CountDraft[]) => {
-    setCounts(next);
+  /** A fresh count beside the kept ones: the only way to change a count once checked. */
+  const countAgain = () => {
+    setCounts((x.value?.cash ?? []).map((line) => newCount(line.currency)));
     setPreview(null);
+    setMissing(null);
+    setError(null);
   };
   const check = async () => {
     const { count, invalid: bad } = toDrawerCount(counts ?? []);
@@ -59,7 +75,9 @@ export function CloseShift() {
   const close = async (event: FormEvent) => {
     event.preventDefault();
     if (!preview) return check();
-    if (approval && (note.trim() === '' || (pinSet && pin.length < 4))) return;
+    if (approval && note.trim() === '') return setMissing('note');
+    if (approval && pinSet && pin.length < 4) return setMissing('supervisorPin');
+    setMissing(null);
     const { count } = toDrawerCount(counts ?? []);
     const result = await run(() =>
       shiftApi.close({
@@ -70,7 +88,13 @@ export function CloseShift() {
     );
     if (!result) return;
     setPin('');
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) {
+      // Main names what is missing: said beside that field, and the cursor goes there.
+      const { field, kind } = result.error;
+      if (field === 'note') return setMissing('note');
+      if (field === 'supervisorPin' && kind === 'locked') return setMissing('supervisorPin');
+      return setError(result.error);
+    }
     openZReport(result.value.shift.id, { name: 'home' });
   };
 
@@ -85,27 +109,59 @@ export function CloseShift() {
       {counts && (
         <form className="stack close-form" onSubmit={close} noValidate>
           <p className="hint">{counts.length === 0 ? t('close.nothingToCount') : t('close.countHint')}</p>
-          <DrawerCount counts={counts} onChange={recount} invalid={invalid} />
+          {preview ? (
+            <>
+              <VarianceTable lines={preview.variance} />
+              <CountList counts={preview.counts} />
+              <div className="actions">
+                <button type="button" onClick={countAgain} disabled={busy} data-testid="count-again">
+                  {t('drawer.countAgain')}
+                </button>
+              </div>
+              <p className="hint">{t('drawer.countAgainHint')}</p>
+            </>
+          ) : (
+            <DrawerCount counts={counts} onChange={setCounts} invalid={invalid} />
+          )}
           {invalid.length > 0 && <p className="field-error">{t('count.invalid')}</p>}
-          {preview && <VarianceTable lines={preview.variance} />}
           {preview && approval && (
             <div className="panel stack approval" data-testid="close-approval">
-              <p className="alert alert-warning">{t('close.needsApproval')}</p>
+              <p className="alert alert-warning">
+                {earlierOver ? t('drawer.earlierOver') : t('close.needsApproval')}
+              </p>
               <div className="field">
                 <label htmlFor={`${ids}-note`}>{t('close.note')}</label>
                 <input
+                  ref={noteRef}
                   id={`${ids}-note`}
                   autoComplete="off"
                   maxLength={200}
                   value={note}
+                  aria-invalid={missing === 'note'}
                   aria-describedby={`${ids}-note-hint`}
-                  onChange={(e) => setNote(e.target.value)}
+                  onChange={(e) => {
+                    setNote(e.target.value);
+                    if (missing === 'note') setMissing(null);
+                  }}
                 />
-                <p id={`${ids}-note-hint`} className="hint">
-                  {t('close.noteHint')}
+                <p
+                  id={`${ids}-note-hint`}
+                  className={missing === 'note' ? 'field-error' : 'hint'}
+                  data-testid={missing === 'note' ? 'close-missing' : undefined}
+                >
+                  {missing === 'note' ? t('drawer.noteMissing') : t('close.noteHint')}
                 </p>
               </div>
-              {pinSet && <PinField label={t('close.supervisorPin')} value={pin} onChange={setPin} />}
+              {pinSet && (
+                <>
+                  <PinField ref={pinRef} label={t('close.supervisorPin')} value={pin} onChange={setPin} />
+                  {missing === 'supervisorPin' && (
+                    <p className="field-error" role="alert" data-testid="close-missing">
+                      {t('drawer.pinMissing')}
+                    </p>
+                  )}
+                </>
+              )}
             </div>
           )}
           <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
