@@ -177,6 +177,7 @@ export const en = {
       mode_changed: 'Mode changed',
       token_changed: 'Token changed (fingerprint)',
       cash_movement_approved: 'Cash movement approved by the supervisor',
+      drawer_handover: 'Drawer handed to the next operator',
       variance_approved: 'Variance approved by the supervisor',
       custody_reversed: 'Cash record reversed',
       restored: 'Database restored from a backup',

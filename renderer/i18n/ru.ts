@@ -177,6 +177,7 @@ export const ru: Catalogue = {
       mode_changed: 'Изменён режим',
       token_changed: 'Изменён токен (отпечаток)',
       cash_movement_approved: 'Движение наличных одобрено старшим кассиром',
+      drawer_handover: 'Касса передана следующему кассиру',
       variance_approved: 'Расхождение одобрено старшим кассиром',
       custody_reversed: 'Запись о наличных отменена',
       restored: 'База данных восстановлена из копии',
