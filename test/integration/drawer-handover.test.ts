@@ -160,6 +160,10 @@ describe('the drawer between operators', () => {
     const printer = chromium(t);
     const { h, aigerim, dana } = await liveShift(t, { printer });
     await payin(h, '7000');
+    // A payout Aigerim started, captured, its cash not handed over yet: open custody.
+    const payout = await checkout(h, { type: 'payout', amount: '2000' });
+    h.sandbox.capture(SHOP, payout.operationNumber);
+    await h.waitFor('operation.changed', (v) => v.localId === payout.localId && v.cash === 'hand_over');
     const counted = [{ currency: 'KZT', total: '27000' }];
 
     const self = refusal(
@@ -188,6 +192,9 @@ describe('the drawer between operators', () => {
     const { op, custody } = await payin(h, '3000');
     assert.equal(op.operator, 'Dana');
     assert.equal(custody?.operator, 'Dana');
+    // The open payout passed with the drawer: Dana hands its cash over, from Dana's drawer.
+    const handed = await h.call('checkout.recordCash', { localId: payout.localId });
+    assert.equal(handed.custody?.operator, 'Dana');
     const moved = await h.call('shift.cashMovement', {
       kind: 'removed',
       currency: 'KZT',
@@ -198,13 +205,20 @@ describe('the drawer between operators', () => {
     assert.equal(moved.movement.operator, 'Dana');
 
     const x = await h.call('shift.report', {});
-    assert.equal(x.cash[0]!.expected, '20000.00', 'one drawer: 20,000 + 7,000 + 3,000 − 10,000');
+    assert.equal(x.cash[0]!.expected, '18000.00', 'one drawer: 20,000 + 7,000 + 3,000 − 2,000 − 10,000');
     assert.equal(x.handovers.length, 1);
     assert.deepEqual(
-      x.parts.map((p) => [p.operator, p.operations, p.cash[0]?.received, p.cash[0]?.removed, !!p.handedOver]),
+      x.parts.map((p) => [
+        p.operator,
+        p.operations,
+        p.cash[0]?.received,
+        p.cash[0]?.handedOver,
+        p.cash[0]?.removed,
+        !!p.handedOver,
+      ]),
       [
-        ['Aigerim', 1, '7000.00', '0.00', true],
-        ['Dana', 1, '3000.00', '10000.00', false],
+        ['Aigerim', 2, '7000.00', '0.00', '0.00', true],
+        ['Dana', 1, '3000.00', '2000.00', '10000.00', false],
       ],
     );
     assert.equal(x.parts[0]!.until, x.parts[1]!.from);
@@ -215,11 +229,11 @@ describe('the drawer between operators', () => {
     // Dana's PIN now takes the lock screen down; the close is Dana's, and the Z report keeps the parts.
     await h.call('desk.lock', {});
     await h.call('desk.unlock', { pin: SECOND_OPERATOR_PIN, as: 'operator' });
-    const z = await h.call('shift.close', { counted: [{ currency: 'KZT', total: '20000' }] });
+    const z = await h.call('shift.close', { counted: [{ currency: 'KZT', total: '18000' }] });
     assert.deepEqual(
       z.parts.map((p) => [p.operator, p.operations]),
       [
-        ['Aigerim', 1],
+        ['Aigerim', 2],
         ['Dana', 1],
       ],
     );
@@ -230,7 +244,7 @@ describe('the drawer between operators', () => {
     assert.match(text, /The drawer between operators Aigerim handed the drawer to Dana/i);
     assert.match(
       text,
-      /Each operator's part Aigerim Held the drawer .* Operations started 1 Received KZT KZT\s?7,000\.00/i,
+      /Each operator's part Aigerim Held the drawer .* Operations started 2 Received KZT KZT\s?7,000\.00/i,
     );
     assert.match(
       text,
