@@ -50,6 +50,7 @@ export function ShiftActions() {
 export function ShiftButtons({ withX = false }: { withX?: boolean }) {
   const { t } = useTranslation();
   const openShift = useNavigation((s) => s.openShift);
+  const operator = useDesk((s) => s.desk?.operator ?? null);
   return (
     <div className="actions">
       {withX && (
@@ -60,9 +61,12 @@ export function ShiftButtons({ withX = false }: { withX?: boolean }) {
       <button type="button" onClick={() => openShift('cashMovement')}>
         {t('shiftActions.movement')}
       </button>
-      <button type="button" onClick={() => openShift('handover')}>
-        {t('drawer.handover')}
-      </button>
+      {/* Only a drawer an operator holds passes to another (a training shift may have none). */}
+      {operator && (
+        <button type="button" onClick={() => openShift('handover')}>
+          {t('drawer.handover')}
+        </button>
+      )}
       <button type="button" onClick={() => openShift('closeShift')}>
         {t('shiftActions.close')}
       </button>

@@ -112,7 +112,8 @@ export function CloseShift() {
           {preview ? (
             <>
               <VarianceTable lines={preview.variance} />
-              <CountList counts={preview.counts} />
+              {/* The first count is the table above; a recount lists them all. */}
+              {preview.counts.length > 1 && <CountList counts={preview.counts} />}
               <div className="actions">
                 <button type="button" onClick={countAgain} disabled={busy} data-testid="count-again">
                   {t('drawer.countAgain')}

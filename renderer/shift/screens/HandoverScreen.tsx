@@ -153,6 +153,7 @@ export function HandoverScreen() {
             </>
           )}
           {invalid.length > 0 && <p className="field-error">{t('count.invalid')}</p>}
+          {!preview && <ErrorAlert error={error} />}
           {preview && (
             <div className="panel stack">
               <div className="field">
