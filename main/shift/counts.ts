@@ -54,5 +54,3 @@ export function createCloseCounts(deps: {
     list: (shiftId: number) => store.drawer.counts(shiftId),
   };
 }
-
-export type CloseCounts = ReturnType<typeof createCloseCounts>;
