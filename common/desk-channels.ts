@@ -99,6 +99,8 @@ export const deskChannels = {
         currency,
         amount,
         reason: note,
+        /** Who holds the safe and approves (the supervisor): named on the slip. */
+        safeHolder: operatorName.optional(),
         supervisorPin: pin.optional(),
       })
       .strict(),

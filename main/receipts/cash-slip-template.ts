@@ -16,6 +16,8 @@ export type CashSlipView = {
   reason: string;
   operator: string;
   approved: boolean;
+  /** Who held the safe (the supervisor approving it), when the movement named them. */
+  safeHolder: string | null;
   shift: { id: number; terminalId: string; training: boolean };
 };
 
@@ -35,7 +37,8 @@ export function renderCashSlip(input: {
   const w = WORDS[language];
   const d = w.drawer.slip;
   const title = slip.kind === 'added' ? d.added : d.removed;
-  const supervisor = slip.approved ? d.supervisor : d.notApproved;
+  const role = slip.approved ? d.supervisor : d.notApproved;
+  const supervisor = slip.safeHolder ? `${slip.safeHolder} · ${role}` : role;
   // Into the drawer the safe holder hands the cash over and the operator takes it; to the safe the other way.
   const [handedBy, receivedBy] =
     slip.kind === 'added' ? [supervisor, slip.operator] : [slip.operator, supervisor];

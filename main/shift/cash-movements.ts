@@ -11,6 +11,8 @@ export type CashMovementInput = {
   currency: string;
   amount: string;
   reason: string;
+  /** Who holds the safe and approves (the supervisor), named on the slip. */
+  safeHolder?: string | undefined;
   supervisorPin?: string | undefined;
 };
 
@@ -46,7 +48,11 @@ export async function recordCashMovement(
     operator: shift.operatorName,
     approved,
   };
-  const id = store.durable(() => store.shifts.addMovement(shift.id, movement));
+  const id = store.durable(() => {
+    const added = store.shifts.addMovement(shift.id, movement);
+    if (input.safeHolder) store.drawer.addSafeHolder(added, input.safeHolder);
+    return added;
+  });
   deps.log.info('cash_movement', { shiftId: shift.id, id, kind: input.kind, approved });
   if (approved) {
     deps.audit.record(

@@ -97,6 +97,12 @@ export const CHAINED: readonly ChainedTable[] = [
     guards: ['drawer_handovers_no_update', 'drawer_handovers_no_delete'],
   },
   {
+    // Who held the safe for a cash movement, as its slip names them.
+    table: 'cash_movement_holders',
+    columns: ['movement_id', 'name'],
+    guards: ['cash_movement_holders_no_update', 'cash_movement_holders_no_delete'],
+  },
+  {
     table: 'audit_trail',
     columns: ['id', 'at', 'terminal_id', 'operator', 'kind', 'detail'],
     guards: ['audit_trail_no_update', 'audit_trail_no_delete'],

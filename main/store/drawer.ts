@@ -44,8 +44,9 @@ export function createDrawerRepo(db: DatabaseSync) {
     variance, over_threshold, note, supervisor_approved FROM drawer_handovers WHERE shift_id = ? ORDER BY id`);
 
   const movementById = db.prepare(`SELECT m.id, m.at, m.kind, m.currency, m.amount, m.reason, m.operator,
-    m.approved, s.id AS shift_id, s.terminal_id, s.training FROM cash_movements m JOIN shifts s ON s.id = m.shift_id
-    WHERE m.id = ?`);
+    m.approved, s.id AS shift_id, s.terminal_id, s.training, k.name AS safe_holder FROM cash_movements m
+    JOIN shifts s ON s.id = m.shift_id LEFT JOIN cash_movement_holders k ON k.movement_id = m.id WHERE m.id = ?`);
+  const insertHolder = db.prepare('INSERT INTO cash_movement_holders (movement_id, name) VALUES (?, ?)');
 
   return {
     /** A cash movement with its shift, as its slip prints it. */
@@ -61,12 +62,18 @@ export function createDrawerRepo(db: DatabaseSync) {
         reason: String(row.reason),
         operator: String(row.operator),
         approved: Number(row.approved) === 1,
+        safeHolder: row.safe_holder == null ? null : String(row.safe_holder),
         shift: {
           id: Number(row.shift_id),
           terminalId: String(row.terminal_id),
           training: Number(row.training) === 1,
         },
       };
+    },
+
+    /** Names who held the safe for a movement, in the movement's own transaction. */
+    addSafeHolder(movementId: number, name: string): void {
+      insertHolder.run(movementId, name);
     },
 
     addCount(shiftId: number, count: NewCount): number {

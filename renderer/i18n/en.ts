@@ -1005,6 +1005,8 @@ export const en = {
   /** The drawer between counts (issue 18): recounts at the close, handovers, movement slips. */
   drawer: {
     countAgain: 'Count again',
+    safeHolder: 'Who holds the safe (name, for the slip)',
+    safeHolderHint: 'The supervisor who takes or gives the cash: printed on the slip above their signature.',
     countAgainHint: 'Each count is kept and listed on the Z report; a new count goes beside it.',
     countsTitle: 'Counts of this close',
     countN: 'Count {{n}}',

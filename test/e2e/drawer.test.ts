@@ -70,6 +70,7 @@ test('a slip for the cash drop, the drawer handed over, and a recount that keeps
   await page.getByRole('button', { name: en.shiftActions.movement }).click();
   await page.getByRole('textbox', { name: 'Amount in KZT' }).fill('5000');
   await page.getByRole('textbox', { name: 'Reason' }).fill('Cash drop to safe');
+  await page.getByRole('textbox', { name: en.drawer.safeHolder }).fill('Saule');
   await page.getByLabel('Supervisor PIN').fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Record cash taken to the safe' }).click();
   await page.getByTestId('slip-outcome').getByText(en.drawer.slipPrinted).waitFor();
@@ -79,7 +80,7 @@ test('a slip for the cash drop, the drawer handed over, and a recount that keeps
   assert.match(slip, /KZT\s?5,000\.00/);
   assert.match(slip, /Reason Cash drop to safe/);
   assert.match(slip, /Handed over by Aigerim/);
-  assert.match(slip, /Received by Supervisor \(safe holder\), with their PIN/);
+  assert.match(slip, /Received by Saule · Supervisor \(safe holder\), with their PIN/);
   assert.equal(slip.match(/Signature/g)?.length, 2);
   await page.getByRole('button', { name: 'Home', exact: true }).click();
 

@@ -287,6 +287,7 @@ describe('cash-movement slips', () => {
       currency: 'KZT',
       amount: '15000',
       reason: 'Evening collection',
+      safeHolder: 'Saule',
       supervisorPin: SUPERVISOR_PIN,
     });
     assert.deepEqual(moved.slip, { printed: true });
@@ -296,7 +297,9 @@ describe('cash-movement slips', () => {
     assert.match(text, /KZT\s?15,000\.00/);
     assert.match(text, /Reason Evening collection/);
     assert.match(text, /Operator Aigerim/);
-    assert.match(text, /Supervisor \(safe holder\), with their PIN/);
+    assert.match(text, /Approved by Saule · Supervisor \(safe holder\), with their PIN/);
+    assert.match(text, /Received by Saule/);
+    assert.equal(rows(h, "SELECT seq FROM chain_links WHERE tbl = 'cash_movement_holders'").length, 1);
     assert.match(text, /Handed over by Aigerim/);
     assert.match(text, /Terminal T07/);
     assert.match(text, /Shift 1/);
@@ -310,6 +313,7 @@ describe('cash-movement slips', () => {
     const ru = pdfText(printer.printed.at(-1)!.pdf).replace(/\s+/g, ' ');
     assert.match(ru, /ОРДЕР — ИЗ КАССЫ В СЕЙФ/);
     assert.match(ru, /Evening collection/);
+    assert.match(ru, /Принял\(а\) Saule/);
     assert.equal(ru.match(/Подпись/g)?.length, 2);
     const missing = refusal(await h.invoke('drawer.printSlip', { movementId: 999 }));
     assert.deepEqual([missing.kind, missing.field], ['not_found', 'movementId']);
@@ -325,6 +329,11 @@ describe('cash-movement slips', () => {
       supervisorPin: SUPERVISOR_PIN,
     });
     assert.equal(moved.slip.printed, false);
+    assert.equal(
+      rows(h, 'SELECT movement_id FROM cash_movement_holders').length,
+      0,
+      'no name given, none kept',
+    );
     assert.equal(moved.cash[0]!.expected, '25000.00');
   });
 });

@@ -1,6 +1,7 @@
 // The drawer between counts (issue 18): every count at the close is kept, a recount beside the first
-// rather than over it, and the drawer passed from one operator to the next without closing the
-// shift. Both append-only and chained (main/store/chain.ts), like the other money tables.
+// rather than over it, the drawer passed from one operator to the next without closing the shift,
+// and the name of who held the safe for a cash movement. Append-only and chained
+// (main/store/chain.ts), like the other money tables.
 export default `
 -- One row per count at the close, in the order counted: the Z report lists every one.
 CREATE TABLE close_counts (
@@ -41,4 +42,15 @@ CREATE TRIGGER drawer_handovers_no_update BEFORE UPDATE ON drawer_handovers
 BEGIN SELECT RAISE(ABORT, 'drawer_handovers is append-only'); END;
 CREATE TRIGGER drawer_handovers_no_delete BEFORE DELETE ON drawer_handovers
 BEGIN SELECT RAISE(ABORT, 'drawer_handovers is append-only'); END;
+
+-- Who held the safe for a cash movement (the supervisor approving it), named on its slip. A table of
+-- its own: a column added to cash_movements would change how its chained rows are hashed.
+CREATE TABLE cash_movement_holders (
+  movement_id  INTEGER PRIMARY KEY REFERENCES cash_movements (id),
+  name         TEXT NOT NULL
+) STRICT;
+CREATE TRIGGER cash_movement_holders_no_update BEFORE UPDATE ON cash_movement_holders
+BEGIN SELECT RAISE(ABORT, 'cash_movement_holders is append-only'); END;
+CREATE TRIGGER cash_movement_holders_no_delete BEFORE DELETE ON cash_movement_holders
+BEGIN SELECT RAISE(ABORT, 'cash_movement_holders is append-only'); END;
 `;

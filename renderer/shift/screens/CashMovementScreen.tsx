@@ -26,6 +26,7 @@ export function CashMovementScreen() {
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [holder, setHolder] = useState('');
   const [pin, setPin] = useState('');
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -51,6 +52,7 @@ export function CashMovementScreen() {
         currency,
         amount: wire,
         reason: reason.trim(),
+        ...(holder.trim() ? { safeHolder: holder.trim() } : {}),
         ...(pinSet ? { supervisorPin: pin } : {}),
       }),
     );
@@ -140,6 +142,20 @@ export function CashMovementScreen() {
           />
           <p id={`${ids}-reason-hint`} className={reasonBad ? 'field-error' : 'hint'}>
             {t('movement.reasonHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-holder`}>{t('drawer.safeHolder')}</label>
+          <input
+            id={`${ids}-holder`}
+            autoComplete="off"
+            maxLength={40}
+            value={holder}
+            aria-describedby={`${ids}-holder-hint`}
+            onChange={(e) => setHolder(e.target.value)}
+          />
+          <p id={`${ids}-holder-hint`} className="hint">
+            {t('drawer.safeHolderHint')}
           </p>
         </div>
         {pinSet && <PinField label={t('movement.supervisorPin')} value={pin} onChange={setPin} />}
