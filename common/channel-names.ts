@@ -72,4 +72,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'desk.changed',
   'shift.reconciled',
   'receipts.printed',
+  'core.connection',
 ];
