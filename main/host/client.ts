@@ -296,8 +296,12 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
   };
 
   function writeLog(level: LogLevel, event: string, detail: unknown) {
-    if (connection === 'connected') child.send({ type: 'log', level, event, detail });
-    else fallbackLog[level](event, detail);
+    try {
+      if (connection === 'connected') return child.send({ type: 'log', level, event, detail });
+    } catch {
+      // A detail that cannot be cloned across (a function in it): written here instead.
+    }
+    fallbackLog[level](event, detail);
   }
 }
 
