@@ -23,7 +23,8 @@ export type HostProcess = {
   onExit(listener: () => void): void;
   kill(): void;
 };
-export type SpawnHost = () => HostProcess;
+/** Starts one host process; a test may hold a restart back before it does. */
+export type SpawnHost = () => HostProcess | Promise<HostProcess>;
 
 /** More crashes than this within RESTART_WINDOW_MS: a core that dies as it starts is left stopped. */
 export const MAX_RESTARTS = 3;
@@ -55,6 +56,9 @@ export type HostedCore = {
   readonly connection: ConnectionState;
   close(): Promise<void>;
 };
+
+/** A process that died before its core was up, with no reason given: a crash, tried again. */
+const ENDED_AS_IT_STARTED = 'The core process ended as it started.';
 
 /** The host could not build the core: the reason is already in the agent's words. */
 export class HostStartError extends Error {
@@ -129,8 +133,13 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
   }
 
   /** Starts a process and resolves once its core is up; rejects with why it did not start. */
-  function launch(): Promise<void> {
-    const started = options.spawn();
+  async function launch(): Promise<void> {
+    const started = await options.spawn();
+    // Closed while a restart was on its way: the new process is not wanted.
+    if (closing) {
+      started.kill();
+      throw new HostStartError('CashDesk is closing.');
+    }
     child = started;
     return new Promise<void>((resolve, reject) => {
       let up = false;
@@ -173,7 +182,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
         }
       });
       started.onExit(() => {
-        if (!up) reject(new HostStartError('The core process ended as it started.'));
+        if (!up) reject(new HostStartError(ENDED_AS_IT_STARTED));
         else if (started === child) void crashed();
       });
       started.send({ type: 'start', options: hostOptions });
@@ -200,9 +209,10 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
         await launch();
         break;
       } catch (error) {
+        if (closing) return;
         fallbackLog.error('core_restart_failed', { error });
         // A start that failed for a reason (a database it cannot open) fails the same way again.
-        if (error instanceof HostStartError && error.message !== 'The core process ended as it started.') {
+        if (error instanceof HostStartError && error.message !== ENDED_AS_IT_STARTED) {
           return giveUp();
         }
       }

@@ -114,6 +114,8 @@ export type Stack = {
   readonly printer: ChromiumPrinter;
   /** Where the renderer is served. */
   readonly url: string;
+  /** Holds the core's next restart back until `release()`: the screen can be seen while it is down. */
+  holdRestart(): { release(): void };
   close(): Promise<void>;
 };
 
@@ -126,8 +128,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.sandbox,
   });
   // The sandbox and the printer stay here; the core's process reaches the printer through the host.
+  const spawn = forkHost();
+  let held: Promise<void> = Promise.resolve();
   const core = await startHostClient({
-    spawn: forkHost(),
+    spawn: async () => {
+      await held;
+      return spawn();
+    },
     logFile: join(dataDir, 'cashdesk.log'),
     core: {
       dataDir,
@@ -149,6 +156,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     sandbox,
     printer,
     url: server.url,
+    holdRestart() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { release };
+    },
     async close() {
       await server.close();
       await core.close();
