@@ -1,20 +1,19 @@
 // Bundles the Electron main process. electron, keytar (native) and electron-updater stay external;
 // the rest is inlined. electron-updater is CommonJS that picks its platform updater with require()
 // at run time and patches fs through graceful-fs: as a runtime dependency, electron-builder packs it
-// into the app with its own dependencies, as its authors intend. Two entries: the shell (index.js)
-// and the core's own process (host.js, started by main/electron/core-process.ts).
+// into the app with its own dependencies, as its authors intend. The core's own process is a bundle
+// of its own (vite.host.config.ts): each bundle holds the code it runs, and its stacks map to it alone.
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   build: {
-    ssr: true,
+    ssr: 'main/index.ts',
     outDir: 'dist/main',
     emptyOutDir: true,
     target: 'node24',
     sourcemap: true,
     rollupOptions: {
-      input: { index: 'main/index.ts', host: 'main/host/entry.ts' },
       external: [
         'electron',
         'keytar',
@@ -22,7 +21,7 @@ export default defineConfig({
         ...builtinModules,
         ...builtinModules.map((m) => `node:${m}`),
       ],
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: { format: 'es', entryFileNames: 'index.js' },
     },
   },
   ssr: { noExternal: true },

@@ -12,7 +12,7 @@ import type { Invoke } from '../ipc/dispatch.ts';
 import { createLog, type LogLevel } from '../log.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { Installer } from '../updates/updates.ts';
-import type { FromHost, ToHost } from './protocol.ts';
+import type { FromHost, HostOptions, ToHost } from './protocol.ts';
 
 /** The core's process as the client sees it, whatever started it. */
 export type HostProcess = {
@@ -87,8 +87,13 @@ type Pending = { resolve(result: Result<unknown>): void; localId: number | undef
 
 export async function startHostClient(options: HostClientOptions): Promise<HostedCore> {
   const now = options.now ?? Date.now;
-  const { printer, ...coreOptions } = options.core;
-  const hostOptions = { ...coreOptions, printer: printer !== undefined };
+  const { printer, training, ...coreOptions } = options.core;
+  // Only what a clone carries: a running sandbox passed as the training gateway crosses as its address.
+  const hostOptions: HostOptions = {
+    ...coreOptions,
+    ...(training ? { training: { url: training.url, token: training.token } } : {}),
+    printer: printer !== undefined,
+  };
   const fallbackLog = createLog(options.logFile);
   const listeners = new Set<Listener>();
   const inflight = new Map<number, Pending>();
@@ -185,7 +190,12 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
         if (!up) reject(new HostStartError(ENDED_AS_IT_STARTED));
         else if (started === child) void crashed();
       });
-      started.send({ type: 'start', options: hostOptions });
+      try {
+        started.send({ type: 'start', options: hostOptions });
+      } catch (error) {
+        started.kill();
+        reject(error);
+      }
     });
   }
 

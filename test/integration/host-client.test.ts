@@ -4,16 +4,27 @@
 // settles the operation by looking it up, never by a second create; a clean close never restarts.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { ConnectionState, OperationView, Result } from '../../common/contract.ts';
-import { type HostedCore, startHostClient } from '../../main/host/client.ts';
+import {
+  CORE_GAVE_UP,
+  type HostedCore,
+  HostStartError,
+  MAX_RESTARTS,
+  startHostClient,
+} from '../../main/host/client.ts';
 import { forkHost } from '../../main/host/fork.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, startSandbox } from '../../main/sandbox/server.ts';
+import { DATABASE_FILE } from '../../main/store/index.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS, METHODS, REQUISITE_VALUES, SHOP, until } from '../support/core.ts';
+
+/** Never called: the core fails before it would reach a gateway. */
+const UNUSED_GATEWAY = { url: 'http://127.0.0.1:9', token: 'unused' };
 
 const printer: Printer = {
   list: async () => [{ name: 'counter-80', displayName: 'Counter printer' }],
@@ -122,4 +133,71 @@ test('a clean close ends the process and never restarts it', async (t) => {
     ok: false,
     error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
   });
+});
+
+test('the built bundle the app starts (dist/main/host.js) serves the same protocol', async (t) => {
+  const bundle = fileURLToPath(new URL('../../dist/main/host.js', import.meta.url));
+  assert.ok(existsSync(bundle), 'run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-host-bundle-'));
+  const core = await startHostClient({
+    spawn: forkHost(bundle),
+    logFile: join(dataDir, 'cashdesk.log'),
+    // No training gateway given: the core starts its own, as in the app.
+    core: { dataDir, keychainService: `cashdesk-test-${randomUUID()}` },
+  });
+  t.after(async () => {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const state = await call<{ settings: { mode: string } }>(core, 'app.getState', {});
+  assert.equal(state.settings.mode, 'training');
+});
+
+test('a core that keeps dying as it starts is left stopped, and every call says so plainly', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-host-dies-'));
+  const dies = join(dataDir, 'dies.mjs');
+  writeFileSync(dies, 'process.exit(3);\n');
+  const sandbox = await startSandbox({ port: 0, token: randomBytes(18).toString('base64url') });
+  // The first process is a real core; every restart ends before its core is up.
+  let spawned = 0;
+  const real = forkHost();
+  const dying = forkHost(dies);
+  const core = await startHostClient({
+    spawn: () => (++spawned === 1 ? real() : dying()),
+    logFile: join(dataDir, 'cashdesk.log'),
+    core: { dataDir, keychainService: `cashdesk-test-${randomUUID()}`, training: sandbox },
+  });
+  t.after(async () => {
+    await core.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const states: ConnectionState[] = [];
+  core.on((event, payload) => {
+    if (event === 'core.connection') states.push((payload as { state: ConnectionState }).state);
+  });
+  process.kill(core.pid!, 'SIGKILL');
+  await until(() => states.includes('stopped'), 'the client to give up');
+  assert.deepEqual(states, ['reconnecting', 'stopped']);
+  assert.equal(spawned, 1 + MAX_RESTARTS);
+  assert.deepEqual(await core.invoke('app.getState', {}), { ok: false, error: CORE_GAVE_UP });
+  assert.match(CORE_GAVE_UP.message, /start it again; every operation is saved/);
+});
+
+test('a core that cannot start says why, in the words the shell shows', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-host-unreadable-'));
+  try {
+    writeFileSync(join(dataDir, DATABASE_FILE), 'not a database, not even close '.repeat(200));
+    await assert.rejects(
+      startHostClient({
+        spawn: forkHost(),
+        logFile: join(dataDir, 'cashdesk.log'),
+        core: { dataDir, keychainService: `cashdesk-test-${randomUUID()}`, training: UNUSED_GATEWAY },
+      }),
+      (error: Error) =>
+        error instanceof HostStartError && /^CashDesk cannot open its database/.test(error.message),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
