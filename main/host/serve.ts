@@ -3,10 +3,12 @@
 import { createCore } from '../core.ts';
 import type { Core } from '../core-types.ts';
 import { startupReason } from '../electron/startup.ts';
+import type { Log } from '../log.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { FromHost, Port, ShellCallName, ShellCalls, ToHost } from './protocol.ts';
 
-export function serveHost(port: Port<ToHost, FromHost>): void {
+/** Serves the core over `port`; gives the core's log once it is up (for errors nothing caught). */
+export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null } {
   let core: Core | null = null;
   let nextCall = 0;
   const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -83,4 +85,5 @@ export function serveHost(port: Port<ToHost, FromHost>): void {
   }
 
   port.on(handle);
+  return { log: () => core?.log ?? null };
 }
