@@ -22,6 +22,7 @@ import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, startSandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS, METHODS, REQUISITE_VALUES, SHOP, until } from '../support/core.ts';
+import { SUPERVISOR_PIN } from '../support/desk.ts';
 
 /** Never called: the core fails before it would reach a gateway. */
 const UNUSED_GATEWAY = { url: 'http://127.0.0.1:9', token: 'unused' };
@@ -120,6 +121,14 @@ test('a core killed between a create and its answer: the hold error, a restart, 
   }, 'recovery to find the operation');
   assert.equal(sandbox.requests('createOperation').length, 1);
   assert.equal(sandbox.operationCount(), 1);
+});
+
+test('the updater asks across: no feed on an unguarded desk, the URL once a supervisor PIN guards it', async (t) => {
+  const { core } = await startHosted(t);
+  const url = 'https://updates.example.com/cashdesk';
+  assert.equal(await core.updates.feed(url), null);
+  await call(core, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
+  assert.equal(await core.updates.feed(url), url);
 });
 
 test('a clean close ends the process and never restarts it', async (t) => {
