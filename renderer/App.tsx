@@ -54,7 +54,11 @@ export function App() {
       {/* Locked, the desk stays as it was underneath, out of reach: inert, and covered. So while the
           core's process starts again: nothing on it could answer. */}
       <ConnectionBanner />
-      <div className={training ? 'app app-training' : 'app'} data-mode={mode} inert={locked || coreAway}>
+      <div
+        className={['app', training && 'app-training', coreAway && 'app-core-away'].filter(Boolean).join(' ')}
+        data-mode={mode}
+        inert={locked || coreAway}
+      >
         <header className="app-header">
           {training && <TrainingBanner />}
           <TopBar />
