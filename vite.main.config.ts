@@ -1,7 +1,8 @@
 // Bundles the Electron main process. electron, keytar (native) and electron-updater stay external;
 // the rest is inlined. electron-updater is CommonJS that picks its platform updater with require()
 // at run time and patches fs through graceful-fs: as a runtime dependency, electron-builder packs it
-// into the app with its own dependencies, as its authors intend.
+// into the app with its own dependencies, as its authors intend. The core's own process is a bundle
+// of its own (vite.host.config.ts): each bundle holds the code it runs, and its stacks map to it alone.
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 

@@ -18,6 +18,7 @@ const SUITES: Suite[] = [
   { name: 'shift', file: 'shift.ts', exported: 'benchShift' },
   { name: 'log', file: 'log.ts', exported: 'benchLog' },
   { name: 'chain', file: 'chain.ts', exported: 'benchChain' },
+  { name: 'host', file: 'host.ts', exported: 'benchHost' },
 ];
 
 type Target = { at: 'most' | 'least'; value: number };

@@ -75,4 +75,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'desk.changed',
   'shift.reconciled',
   'receipts.printed',
+  'core.connection',
 ];

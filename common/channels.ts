@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { channel, none } from './channel.ts';
 import { DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
-import { CUSTODY_ACTIONS, HISTORY_STATES, MODES } from './enums.ts';
+import { CONNECTION_STATES, CUSTODY_ACTIONS, HISTORY_STATES, MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -271,7 +271,10 @@ export const events = {
   'shift.reconciled': ShiftSummary,
   /** A document was printed, or failed to: automatic prints are seen only this way. */
   'receipts.printed': PrintReport,
+  /** The core's own process went down and is starting again, is back, or was left stopped. */
+  'core.connection': z.object({ state: z.enum(CONNECTION_STATES) }),
 } as const;
 export type Events = typeof events;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;

@@ -188,3 +188,6 @@ export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
 /** Why a print did not count: the agent cancelled it, the printer refused it, or nothing can print here. */
 export const PRINT_FAILURES = ['cancelled', 'failed', 'unavailable'] as const;
 export type PrintFailure = (typeof PRINT_FAILURES)[number];
+
+/** The core's own process as the shell sees it: up, starting again after it died, or left stopped. */
+export const CONNECTION_STATES = ['connected', 'reconnecting', 'stopped'] as const;

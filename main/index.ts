@@ -1,12 +1,13 @@
 // eng-disable AUXCLICK_JS_CHECK: Chromium has no Auxclick feature left to disable; no click opens a window, as every webContents denies window.open and navigation (lockDownApp, electron/security.ts).
-// The Electron shell, and nothing more: lifecycle, the window, the app:// protocol, the IPC binding
-// and the updater. The handlers live in electron/ and everything else in createCore, both run (and
-// are tested) under plain Node.
+// The Electron shell, and nothing more: lifecycle, the window, the app:// protocol, the IPC binding,
+// printing, dialogs and the updater. The core (createCore) runs in its own utilityProcess
+// (main/host/, electron/core-process.ts): the window's calls are relayed to it after the sender
+// check, and if it dies it is started again. Both run (and are tested) under plain Node.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, utilityProcess } from 'electron';
 import electronUpdater from 'electron-updater';
-import { type Core, createCore } from './core.ts';
+import { utilityHost } from './electron/core-process.ts';
 import { bindIpc } from './electron/ipc.ts';
 import { createElectronPrinter } from './electron/print.ts';
 import { logUncaught } from './electron/process-errors.ts';
@@ -15,6 +16,7 @@ import { recoverRenderer } from './electron/recovery.ts';
 import { appProtocolHandler, denyPermissions, lockDownApp } from './electron/security.ts';
 import { runStartup } from './electron/startup.ts';
 import { startUpdates } from './electron/updater.ts';
+import { type HostedCore, startHostClient } from './host/client.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
 import { createLog } from './log.ts';
 
@@ -39,7 +41,7 @@ if (!app.requestSingleInstanceLock()) {
 
   const dataDir = join(app.getPath('userData'), 'data');
   const logFile = join(dataDir, 'cashdesk.log');
-  let core: Core | null = null;
+  let core: HostedCore | null = null;
   // Until the core opens its log (which also knows the token to scrub), the shell writes the same file.
   const shellLog = createLog(logFile);
   logUncaught(process, () => core?.log ?? shellLog);
@@ -49,11 +51,16 @@ if (!app.requestSingleInstanceLock()) {
       denyPermissions(session.defaultSession);
       protocol.handle(APP_SCHEME, appProtocolHandler(rendererRoot));
 
-      const started = await createCore({
-        dataDir,
-        version: app.getVersion(),
-        runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
-        printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
+      const started = await startHostClient({
+        spawn: utilityHost(utilityProcess, join(here, 'host.js')),
+        logFile,
+        core: {
+          dataDir,
+          version: app.getVersion(),
+          runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
+          // Main prints and shows the save dialogs: the core asks through the host (main/host/protocol.ts).
+          printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
+        },
       });
       core = started;
       bindIpc(ipcMain, started, () => window);

@@ -12,12 +12,14 @@ import { Home } from './home/screens/Home.tsx';
 import { Lookup } from './lookup/screens/Lookup.tsx';
 import { Settings } from './settings/screens/Settings.tsx';
 import { AttentionNotices } from './shared/components/AttentionNotices.tsx';
+import { ConnectionBanner } from './shared/components/ConnectionBanner.tsx';
 import { CrashGuard } from './shared/components/CrashGuard.tsx';
 import { LookupNotices } from './shared/components/LookupNotices.tsx';
 import { RecoveredBanner } from './shared/components/RecoveredBanner.tsx';
 import { TopBar } from './shared/components/TopBar.tsx';
 import { TrainingBanner } from './shared/components/TrainingBanner.tsx';
 import { useAppState } from './shared/state/appState.ts';
+import { useConnection } from './shared/state/connection.ts';
 import { useDesk, useLocked } from './shared/state/desk.ts';
 import { type Screen, useNavigation } from './shared/state/navigation.ts';
 import { CashMovementScreen } from './shift/screens/CashMovementScreen.tsx';
@@ -36,6 +38,8 @@ export function App() {
   const screen = useNavigation((s) => s.screen);
   const deskLoaded = useDesk((s) => s.desk !== null);
   const locked = useLocked();
+  const coreAway = useConnection((s) => s.state !== 'connected');
+  const returns = useConnection((s) => s.returns);
   if (!mode || !deskLoaded) {
     return (
       <main className="starting">
@@ -48,8 +52,14 @@ export function App() {
   const training = mode === 'training';
   return (
     <>
-      {/* Locked, the desk stays as it was underneath, out of reach: inert, and covered. */}
-      <div className={training ? 'app app-training' : 'app'} data-mode={mode} inert={locked}>
+      {/* Locked, the desk stays as it was underneath, out of reach: inert, and covered. So while the
+          core's process starts again: nothing on it could answer. */}
+      <ConnectionBanner />
+      <div
+        className={['app', training && 'app-training', coreAway && 'app-core-away'].filter(Boolean).join(' ')}
+        data-mode={mode}
+        inert={locked || coreAway}
+      >
         <header className="app-header">
           {training && <TrainingBanner />}
           <TopBar />
@@ -58,8 +68,9 @@ export function App() {
           <RecoveredBanner />
           <AttentionNotices />
           <LookupNotices />
-          {/* Keyed so every screen mounts fresh: focus and local state start over on each visit. */}
-          <CrashGuard key={screenKey(screen)}>
+          {/* Keyed so every screen mounts fresh: focus and local state start over on each visit, and
+              when the core is back, so the screen loads again what it shows. */}
+          <CrashGuard key={`${screenKey(screen)}#${returns}`}>
             <CurrentScreen screen={screen} />
           </CrashGuard>
         </main>

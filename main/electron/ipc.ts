@@ -6,6 +6,7 @@ import type { BrowserWindow, IpcMain } from 'electron';
 import { type AppState, CHANNEL_NAMES, callChannel, eventChannel } from '../../common/contract.ts';
 import type { Core } from '../core.ts';
 import { isTrustedSender, type SenderFrame } from '../ipc/guard.ts';
+import type { Log } from '../log.ts';
 
 type IpcBinder = Pick<IpcMain, 'handle'>;
 type Window = Pick<BrowserWindow, 'setKiosk'> & {
@@ -17,7 +18,11 @@ export const UNTRUSTED_SENDER = {
   error: { kind: 'invalid_input', message: 'Untrusted sender.', cash: 'none' },
 } as const;
 
-export function bindIpc(ipc: IpcBinder, core: Core, window: () => Window | null): void {
+export function bindIpc(
+  ipc: IpcBinder,
+  core: Pick<Core, 'invoke' | 'on'> & { log: Pick<Log, 'warn'> },
+  window: () => Window | null,
+): void {
   for (const channel of CHANNEL_NAMES) {
     ipc.handle(callChannel(channel), (event, request: unknown) => {
       const frame = event.senderFrame as SenderFrame;

@@ -4,6 +4,7 @@
 // words, with the log's path for whoever supports them, and the app quits with a non-zero code.
 // Typed against Electron, but app and dialog are arguments, so it runs (and is tested) under Node.
 import type { App, Dialog } from 'electron';
+import { HostStartError } from '../host/client.ts';
 import { createLog } from '../log.ts';
 import { StoreError } from '../store/open.ts';
 import { VaultError } from '../vault/index.ts';
@@ -30,6 +31,8 @@ export function startupReason(error: unknown): string {
     }
     return error.message;
   }
+  // The core's own process said why, in these words already (it asked this function itself).
+  if (error instanceof HostStartError) return error.message;
   if (error instanceof VaultError) {
     return `The system keychain, where the gateway token is kept, did not answer: ${error.message} Sign in to the computer again or restart it, then start CashDesk.`;
   }

@@ -8,6 +8,7 @@
 import type { AppUpdater, UpdateDownloadedEvent } from 'electron-updater';
 import type { AppState } from '../../common/contract.ts';
 import type { Core } from '../core.ts';
+import type { Log } from '../log.ts';
 
 /** A few checks a day: releases are rare, and each check is one small request. */
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
@@ -20,10 +21,22 @@ type Updater = Pick<
   on(event: 'error', listener: (error: Error) => void): unknown;
 };
 
+/**
+ * What the glue needs of the core, in-process or in its own process (main/host/client.ts), where
+ * the feed is an answer from that process.
+ */
+export type UpdatingCore = Pick<Core, 'invoke' | 'on'> & {
+  log: Pick<Log, 'info' | 'warn' | 'error'>;
+  updates: Pick<Core['updates'], 'available' | 'setInstaller'> & {
+    decide(): { allowed: boolean };
+    feed(updateUrl: string | null): string | null | Promise<string | null>;
+  };
+};
+
 /** Starts following the settings' update URL; returns the way to stop. */
 export function startUpdates(
   updater: Updater,
-  core: Pick<Core, 'invoke' | 'on' | 'log' | 'updates'>,
+  core: UpdatingCore,
   intervalMs = UPDATE_CHECK_INTERVAL_MS,
 ): () => void {
   const { log } = core;
@@ -62,12 +75,14 @@ export function startUpdates(
     return true;
   });
 
+  const followSettings = (settings: AppState['settings']) =>
+    void Promise.resolve(core.updates.feed(settings.updateUrl)).then(follow);
   const read = () =>
     void core.invoke('app.getState', {}).then((state) => {
-      if (state.ok) follow(core.updates.feed((state.value as AppState).settings.updateUrl));
+      if (state.ok) followSettings((state.value as AppState).settings);
     });
   const unsubscribe = core.on((event, payload) => {
-    if (event === 'app.changed') follow(core.updates.feed((payload as AppState).settings.updateUrl));
+    if (event === 'app.changed') followSettings((payload as AppState).settings);
     // The supervisor PIN set or cleared decides whether the URL counts at all.
     if (event === 'desk.changed') read();
   });

@@ -12,6 +12,8 @@ export const checkoutApi = {
   confirmTraining: (request: Request<'checkout.confirmTraining'>) =>
     window.cashdesk.checkout.confirmTraining(request),
   refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
+  /** The operation as the core holds it now, read again after the core's process came back. */
+  get: (request: Request<'history.get'>) => window.cashdesk.history.get(request),
   lookUp: (request: Request<'lookup.byNumber'>) => window.cashdesk.lookup.byNumber(request),
   onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
     window.cashdesk.on('operation.changed', listener),

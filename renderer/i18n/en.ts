@@ -9,6 +9,10 @@ export const en = {
     language: 'Language',
     recovered: 'CashDesk restarted this screen after a problem. Nothing was lost: every operation is kept.',
     dismiss: 'Dismiss',
+    reconnecting:
+      'Reconnecting… CashDesk is starting its core again. Nothing is lost; the screen comes back by itself.',
+    coreStopped:
+      'CashDesk stopped several times in a row and was not started again. Do not give or take cash: close CashDesk and start it again. Every operation is saved.',
   },
   common: {
     back: 'Back',

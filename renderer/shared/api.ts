@@ -7,7 +7,8 @@ type Listener<
     | 'lookup.answered'
     | 'operation.attention'
     | 'desk.changed'
-    | 'updates.ready',
+    | 'updates.ready'
+    | 'core.connection',
 > = (payload: EventPayload<E>) => void;
 
 /** The app-wide calls: the state every room reads, and the pushes that keep it current. */
@@ -22,6 +23,9 @@ export const appApi = {
   onAttention: (listener: Listener<'operation.attention'>) =>
     window.cashdesk.on('operation.attention', listener),
   onUpdateReady: (listener: Listener<'updates.ready'>) => window.cashdesk.on('updates.ready', listener),
+  /** Main's word on the core's own process: it went down, came back, or was left stopped. */
+  onCoreConnection: (listener: Listener<'core.connection'>) =>
+    window.cashdesk.on('core.connection', listener),
   setIdle: (request: Request<'app.setIdle'>) => window.cashdesk.app.setIdle(request),
   installUpdate: () => window.cashdesk.updates.install({}),
   /** A default path in the data folder for a file the agent exports. */

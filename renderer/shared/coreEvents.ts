@@ -1,6 +1,7 @@
 import { appApi, deskApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
 import { useAttention } from './state/attention.ts';
+import { useConnection } from './state/connection.ts';
 import { useDesk } from './state/desk.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
 import { useUpdateOffer } from './state/updateOffer.ts';
@@ -14,4 +15,12 @@ export function bindCoreEvents(): void {
   appApi.onAttention(useAttention.getState().receive);
   deskApi.onDeskChanged((desk) => void useDesk.getState().accept({ ok: true, value: desk }));
   appApi.onUpdateReady(useUpdateOffer.getState().offer);
+  appApi.onCoreConnection(({ state }) => {
+    useConnection.getState().receive(state);
+    // Back after a restart: what the desk shows is read again (a push may have been missed).
+    if (state === 'connected') {
+      void useAppState.getState().load();
+      void useDesk.getState().load();
+    }
+  });
 }

@@ -177,7 +177,10 @@ export async function countedPayin(page: Page, shot: Shot = noShot): Promise<num
 type Checkout = { type: OperationTypeValue; shopId: number; amount: string; payerId: string };
 
 /** An operation made straight through the core, for tests about what happens after checkout. */
-export async function createThroughCore(core: Core, checkout: Checkout): Promise<OperationView> {
+export async function createThroughCore(
+  core: Pick<Core, 'invoke'>,
+  checkout: Checkout,
+): Promise<OperationView> {
   const call = async (channel: ChannelName, request: unknown) => {
     const result = await core.invoke(channel, request);
     if (!result.ok) throw new Error(`${channel}: ${result.error.kind}: ${result.error.message}`);

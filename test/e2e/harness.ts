@@ -1,7 +1,8 @@
 // The counter screen as shipped, against the real core and the real sandbox: the production build
 // of the renderer is served over HTTP with the app's CSP, and `window.cashdesk` is built in the page
-// by the contract's own `buildApi`, its calls carried to `createCore` through a page binding and its
-// events pushed back with `page.evaluate`. Nothing here is a fake.
+// by the contract's own `buildApi`, its calls carried through a page binding to the core, which runs
+// in its own process as in the app (main/host/, a Node child here), and its events pushed back with
+// `page.evaluate`. Nothing here is a fake.
 //
 //   const h = await startE2E(t, 'payin');        // sandbox + core + static server + Chromium page
 //   await h.page.goto(h.url);
@@ -20,8 +21,9 @@ import type { TestContext } from 'node:test';
 import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
 import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
-import { type Core, createCore } from '../../main/core.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
+import { type HostedCore, startHostClient } from '../../main/host/client.ts';
+import { forkHost } from '../../main/host/fork.ts';
 import { APP_ORIGIN } from '../../main/ipc/guard.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
@@ -105,12 +107,15 @@ export type StackOptions = {
 };
 
 export type Stack = {
-  readonly core: Core;
+  /** The core in its own Node process; `core.pid` is that process (a test may kill it). */
+  readonly core: HostedCore;
   readonly sandbox: Sandbox;
   /** Receipts "printed" as PDFs, with Chromium at the paper's size. */
   readonly printer: ChromiumPrinter;
   /** Where the renderer is served. */
   readonly url: string;
+  /** Holds the core's next restart back until `release()`: the screen can be seen while it is down. */
+  holdRestart(): { release(): void };
   close(): Promise<void>;
 };
 
@@ -122,14 +127,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     token: randomBytes(18).toString('base64url'),
     ...options.sandbox,
   });
-  const core = await createCore({
-    dataDir,
-    keychainService: `cashdesk-test-${randomUUID()}`,
-    training: sandbox,
-    gateway: options.gateway ?? FAST_GATEWAY,
-    lookups: { ...FAST_LOOKUPS, ...options.lookups },
-    ...(options.day ? { day: options.day } : {}),
-    printer,
+  // The sandbox and the printer stay here; the core's process reaches the printer through the host.
+  const spawn = forkHost();
+  let held: Promise<void> = Promise.resolve();
+  const core = await startHostClient({
+    spawn: async () => {
+      await held;
+      return spawn();
+    },
+    logFile: join(dataDir, 'cashdesk.log'),
+    core: {
+      dataDir,
+      keychainService: `cashdesk-test-${randomUUID()}`,
+      training: { url: sandbox.url, token: sandbox.token },
+      gateway: options.gateway ?? FAST_GATEWAY,
+      lookups: { ...FAST_LOOKUPS, ...options.lookups },
+      ...(options.day ? { day: options.day } : {}),
+      printer,
+    },
   });
   if (options.trainingShift !== false) {
     const started = await core.invoke('shift.openTraining', {});
@@ -141,6 +156,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     sandbox,
     printer,
     url: server.url,
+    holdRestart() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { release };
+    },
     async close() {
       await server.close();
       await core.close();

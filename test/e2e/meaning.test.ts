@@ -21,10 +21,11 @@ import { type E2E, startE2E } from './harness.ts';
 
 type Detail = { operation: OperationView; custody: CustodyRecord[] };
 
-const detailOf = (core: Core, localId: number) => must<Detail>(core.invoke, 'history.get', { localId });
+const detailOf = (core: Pick<Core, 'invoke'>, localId: number) =>
+  must<Detail>(core.invoke, 'history.get', { localId });
 
 /** Asks the gateway again until the operation reads `status` here. */
-async function untilStatus(core: Core, localId: number, status: string): Promise<void> {
+async function untilStatus(core: Pick<Core, 'invoke'>, localId: number, status: string): Promise<void> {
   await until(async () => {
     await core.invoke('history.refresh', { localId });
     return (await detailOf(core, localId)).operation.status === status;

@@ -42,12 +42,19 @@ async function smallScreen(h: E2E, step: string): Promise<void> {
 }
 
 /** A payout of KZT at shop 1001 made straight through the core, waiting for its confirmation. */
-function payoutThroughCore(core: Core, payerId: string, amount = '20000'): Promise<OperationView> {
+function payoutThroughCore(
+  core: Pick<Core, 'invoke'>,
+  payerId: string,
+  amount = '20000',
+): Promise<OperationView> {
   return createThroughCore(core, { type: 'payout', shopId: 1001, amount, payerId });
 }
 
 /** The operation as the core holds it now, with the kinds of its events. */
-async function held(core: Core, localId: number): Promise<OperationView & { events: string[] }> {
+async function held(
+  core: Pick<Core, 'invoke'>,
+  localId: number,
+): Promise<OperationView & { events: string[] }> {
   const result = await core.invoke('history.get', { localId });
   if (!result.ok) throw new Error(`history.get: ${result.error.kind}`);
   const { operation, events } = result.value as { operation: OperationView; events: OperationEvent[] };

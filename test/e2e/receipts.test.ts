@@ -21,7 +21,7 @@ async function openPrintingSettings(page: Page): Promise<void> {
   await settingsPart(page, 'Printing');
 }
 
-async function printingNow(core: Core): Promise<AppState['settings']['printing']> {
+async function printingNow(core: Pick<Core, 'invoke'>): Promise<AppState['settings']['printing']> {
   const state = await core.invoke('app.getState', {});
   assert.ok(state.ok);
   return (state.value as AppState).settings.printing;

@@ -25,6 +25,7 @@ test('the build writes a map for main, preload and the renderer; keep copies the
   t.after(() => rmSync(target, { recursive: true, force: true }));
   const kept = keepSourceMaps(dist, target);
   assert.ok(kept.includes(join('main', 'index.js.map')), String(kept));
+  assert.ok(kept.includes(join('main', 'host.js.map')), String(kept));
   assert.ok(kept.includes(join('preload', 'index.cjs.map')), String(kept));
   assert.ok(
     kept.some((map) => /^renderer[\\/]assets[\\/]index-[\w-]+\.js\.map$/.test(map)),
@@ -35,11 +36,12 @@ test('the build writes a map for main, preload and the renderer; keep copies the
   assert.doesNotMatch(readFileSync(join(dist, 'preload', 'index.cjs'), 'utf8'), /sourceMappingURL/);
 });
 
-test('a logged main-process stack reads back in the source file and line', (t) => {
+// The core runs in its own process (main/host/), from its own bundle: its stacks name host.js.
+test('a logged core stack reads back in the source file and line', (t) => {
   const target = mkdtempSync(join(tmpdir(), 'cashdesk-maps-'));
   t.after(() => rmSync(target, { recursive: true, force: true }));
   keepSourceMaps(dist, target);
-  const { line, column } = positionOf(join(dist, 'main', 'index.js'), 'function createRendererErrors');
+  const { line, column } = positionOf(join(dist, 'main', 'host.js'), 'function createRendererErrors');
   // A log line as written: the error's frames in its detail, the packaged path in each frame.
   const logLine = JSON.stringify({
     level: 'error',
@@ -48,7 +50,7 @@ test('a logged main-process stack reads back in the source file and line', (t) =
       error: {
         message: 'boom',
         stack: [
-          `at createRendererErrors (file:///C:/Program%20Files/CashDesk/resources/app.asar/dist/main/index.js:${line}:${column})`,
+          `at createRendererErrors (file:///C:/Program%20Files/CashDesk/resources/app.asar/dist/main/host.js:${line}:${column})`,
         ],
       },
     },
@@ -56,6 +58,6 @@ test('a logged main-process stack reads back in the source file and line', (t) =
   const source = readFileSync(new URL('../../main/diagnostics/renderer-errors.ts', import.meta.url), 'utf8');
   const sourceLine = source.split('\n').findIndex((l) => l.includes('function createRendererErrors')) + 1;
   assert.deepEqual(readStack(logLine, target), [
-    `index.js:${line}:${column} → main/diagnostics/renderer-errors.ts:${sourceLine}:1`,
+    `host.js:${line}:${column} → main/diagnostics/renderer-errors.ts:${sourceLine}:1`,
   ]);
 });

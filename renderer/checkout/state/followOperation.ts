@@ -1,3 +1,4 @@
+import { useConnection } from '../../shared/state/connection.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { checkoutApi } from '../api.ts';
 import { useCheckout } from './checkout.ts';
@@ -19,4 +20,12 @@ export function followOperation(): void {
   };
   useCheckout.subscribe(follow);
   useNavigation.subscribe(follow);
+  // The core back after a restart: the operation as it now stands (its recovery may have moved it).
+  useConnection.subscribe((now, before) => {
+    const { operation } = useCheckout.getState();
+    if (!operation || now.returns === before.returns) return;
+    void checkoutApi.get({ localId: operation.localId }).then((result) => {
+      if (result.ok) useCheckout.getState().operationChanged(result.value.operation);
+    });
+  });
 }

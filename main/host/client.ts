@@ -1,0 +1,332 @@
+// The shell's side of the core's own process: starts the host (through an injected spawn: Node's
+// fork in tests, the preview and the bench, Electron's utilityProcess in the app), gives the shell
+// the same invoke/on/close it had from createCore, answers the core's calls with the shell's
+// printer and updater, and when the process dies without being asked, starts it again.
+//
+// A call in flight when the core dies is answered with `outcome_unknown` and cash `hold`: whether
+// it took effect is not known, and the core's startup recovery (lookups/recovery.ts) settles it by
+// looking up, never by sending again. Calls made while it restarts wait for it. Nothing is replayed.
+import type { AppError, ConnectionState, Result } from '../../common/contract.ts';
+import type { CoreOptions, Listener } from '../core-types.ts';
+import type { Invoke } from '../ipc/dispatch.ts';
+import { createLog, type LogLevel } from '../log.ts';
+import type { Printer } from '../receipts/printer.ts';
+import type { Installer } from '../updates/updates.ts';
+import type { FromHost, HostOptions, ToHost } from './protocol.ts';
+
+/** The core's process as the client sees it, whatever started it. */
+export type HostProcess = {
+  readonly pid: number | undefined;
+  send(message: ToHost): void;
+  onMessage(listener: (message: FromHost) => void): void;
+  /** Once, when the process has ended, however it ended. */
+  onExit(listener: () => void): void;
+  kill(): void;
+};
+/** Starts one host process; a test may hold a restart back before it does. */
+export type SpawnHost = () => HostProcess | Promise<HostProcess>;
+
+/** More crashes than this within RESTART_WINDOW_MS: a core that dies as it starts is left stopped. */
+export const MAX_RESTARTS = 3;
+export const RESTART_WINDOW_MS = 60_000;
+
+export type HostClientOptions = {
+  spawn: SpawnHost;
+  /** createCore's options; the printer stays here and answers the host's calls. */
+  core: Omit<CoreOptions, 'printer'> & { printer?: Printer };
+  /** The core's support log file: the shell's own lines go there while the core is down. */
+  logFile: string;
+  now?: () => number;
+};
+
+/** The Core the shell and the tests drive, with the process behind it. */
+export type HostedCore = {
+  invoke: Invoke;
+  on(listener: Listener): () => void;
+  log: Record<LogLevel, (event: string, detail?: unknown) => void> & { files(): string[] };
+  updates: {
+    available(version: string | null): void;
+    setInstaller(installer: Installer): void;
+    feed(url: string | null): Promise<string | null>;
+    /** Asked by the shell's installer: the core's policy allowed the install a moment before. */
+    decide(): { allowed: boolean };
+  };
+  /** The core process's id now (it changes on every restart). */
+  readonly pid: number | undefined;
+  readonly connection: ConnectionState;
+  close(): Promise<void>;
+};
+
+/** A process that died before its core was up, with no reason given: a crash, tried again. */
+const ENDED_AS_IT_STARTED = 'The core process ended as it started.';
+
+/** The host could not build the core: the reason is already in the agent's words. */
+export class HostStartError extends Error {
+  override readonly name = 'HostStartError';
+}
+
+/** A call that was with the core when it died. */
+export function coreStoppedError(localId: number | undefined): AppError {
+  return {
+    kind: 'outcome_unknown',
+    message: 'CashDesk stopped before it answered and is starting again; it will find out what happened.',
+    cash: 'hold',
+    ...(localId !== undefined ? { localId } : {}),
+  };
+}
+
+/** Every call once the core has stopped for good. */
+export const CORE_GAVE_UP: AppError = {
+  kind: 'internal',
+  message:
+    'CashDesk stopped several times in a row and was not started again. Close CashDesk and start it again; every operation is saved.',
+  cash: 'hold',
+};
+
+type Pending = { resolve(result: Result<unknown>): void; localId: number | undefined };
+
+export async function startHostClient(options: HostClientOptions): Promise<HostedCore> {
+  const now = options.now ?? Date.now;
+  const { printer, training, ...coreOptions } = options.core;
+  // Only what a clone carries: a running sandbox passed as the training gateway crosses as its address.
+  const hostOptions: HostOptions = {
+    ...coreOptions,
+    ...(training ? { training: { url: training.url, token: training.token } } : {}),
+    printer: printer !== undefined,
+  };
+  const fallbackLog = createLog(options.logFile);
+  const listeners = new Set<Listener>();
+  const inflight = new Map<number, Pending>();
+  const waiting: { channel: string; request: unknown; pending: Pending }[] = [];
+  const feeds = new Map<number, (url: string | null) => void>();
+  const crashes: number[] = [];
+  let nextId = 0;
+  let child: HostProcess;
+  let connection: ConnectionState = 'reconnecting';
+  let closing: Promise<void> | null = null;
+  let installer: Installer | null = null;
+  let version: string | null | undefined;
+  let installing = false;
+
+  const emit = (state: ConnectionState) => {
+    connection = state;
+    for (const listener of listeners) listener('core.connection', { state });
+  };
+
+  function send(message: ToHost) {
+    if (connection === 'connected') child.send(message);
+  }
+
+  function dispatch(channel: string, request: unknown, pending: Pending) {
+    const id = ++nextId;
+    inflight.set(id, pending);
+    child.send({ type: 'invoke', id, channel, request });
+  }
+
+  async function answerShell(message: Extract<FromHost, { type: 'shell.call' }>, to: HostProcess) {
+    const reply = (value: ToHost) => {
+      if (to === child && connection === 'connected') to.send(value);
+    };
+    try {
+      if (!printer) throw new Error('No printer in this shell.');
+      const method = message.call.slice('printer.'.length) as keyof Printer;
+      const value = await (printer[method] as (...args: unknown[]) => Promise<unknown>)(...message.args);
+      reply({ type: 'shell.reply', id: message.id, ok: true, value });
+    } catch (error) {
+      reply({ type: 'shell.reply', id: message.id, ok: false, message: String(error) });
+    }
+  }
+
+  /** Starts a process and resolves once its core is up; rejects with why it did not start. */
+  async function launch(): Promise<void> {
+    const started = await options.spawn();
+    // Closed while a restart was on its way: the new process is not wanted.
+    if (closing) {
+      started.kill();
+      throw new HostStartError('CashDesk is closing.');
+    }
+    child = started;
+    return new Promise<void>((resolve, reject) => {
+      let up = false;
+      started.onMessage((message) => {
+        switch (message.type) {
+          case 'ready':
+            up = true;
+            connection = 'connected';
+            // What the shell told the last process, told again to this one.
+            if (version !== undefined) started.send({ type: 'updates.available', version });
+            if (installer) started.send({ type: 'updates.installer' });
+            return resolve();
+          case 'start.failed':
+            started.kill();
+            return reject(new HostStartError(message.reason));
+          case 'result': {
+            const pending = inflight.get(message.id);
+            inflight.delete(message.id);
+            return pending?.resolve(message.result);
+          }
+          case 'event':
+            for (const listener of listeners) listener(message.event, message.payload);
+            return;
+          case 'shell.call':
+            return void answerShell(message, started);
+          case 'updates.install':
+            installing = true;
+            try {
+              installer?.();
+            } finally {
+              installing = false;
+            }
+            return;
+          case 'updates.feed':
+            feeds.get(message.id)?.(message.url);
+            feeds.delete(message.id);
+            return;
+          case 'closed':
+            return started.kill();
+        }
+      });
+      started.onExit(() => {
+        if (!up) reject(new HostStartError(ENDED_AS_IT_STARTED));
+        else if (started === child) void crashed();
+      });
+      try {
+        started.send({ type: 'start', options: hostOptions });
+      } catch (error) {
+        started.kill();
+        reject(error);
+      }
+    });
+  }
+
+  async function crashed() {
+    if (closing) return;
+    fallbackLog.error('core_process_gone', { pid: child.pid });
+    const lost = [...inflight.values()];
+    inflight.clear();
+    for (const [id, answer] of feeds) {
+      feeds.delete(id);
+      answer(null);
+    }
+    emit('reconnecting');
+    for (const pending of lost) pending.resolve({ ok: false, error: coreStoppedError(pending.localId) });
+    while (!closing) {
+      const at = now();
+      while (crashes.length > 0 && at - crashes[0]! > RESTART_WINDOW_MS) crashes.shift();
+      if (crashes.length >= MAX_RESTARTS) return giveUp();
+      crashes.push(at);
+      try {
+        await launch();
+        break;
+      } catch (error) {
+        if (closing) return;
+        fallbackLog.error('core_restart_failed', { error });
+        // A start that failed for a reason (a database it cannot open) fails the same way again.
+        if (error instanceof HostStartError && error.message !== ENDED_AS_IT_STARTED) {
+          return giveUp();
+        }
+      }
+    }
+    if (closing) return;
+    fallbackLog.info('core_process_back', { pid: child.pid });
+    emit('connected');
+    for (const { channel, request, pending } of waiting.splice(0)) dispatch(channel, request, pending);
+  }
+
+  function giveUp() {
+    fallbackLog.error('core_process_stopped', { crashes: crashes.length });
+    emit('stopped');
+    for (const { pending } of waiting.splice(0)) pending.resolve({ ok: false, error: CORE_GAVE_UP });
+  }
+
+  await launch();
+
+  return {
+    invoke(channel, request) {
+      return new Promise((resolve) => {
+        if (closing) {
+          resolve({ ok: false, error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' } });
+          return;
+        }
+        if (connection === 'stopped') return resolve({ ok: false, error: CORE_GAVE_UP });
+        const pending = { resolve, localId: localIdOf(request) };
+        if (connection === 'reconnecting') waiting.push({ channel, request, pending });
+        else dispatch(channel, request, pending);
+      });
+    },
+    on(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    log: {
+      info: (event, detail = {}) => writeLog('info', event, detail),
+      warn: (event, detail = {}) => writeLog('warn', event, detail),
+      error: (event, detail = {}) => writeLog('error', event, detail),
+      files: fallbackLog.files,
+    },
+    updates: {
+      available(next) {
+        version = next;
+        send({ type: 'updates.available', version: next });
+      },
+      setInstaller(next) {
+        installer = next;
+        send({ type: 'updates.installer' });
+      },
+      feed(url) {
+        if (connection !== 'connected') return Promise.resolve(null);
+        const id = ++nextId;
+        return new Promise((resolve) => {
+          feeds.set(id, resolve);
+          child.send({ type: 'updates.feed', id, url });
+        });
+      },
+      decide: () => ({ allowed: installing }),
+    },
+    get pid() {
+      return child.pid;
+    },
+    get connection() {
+      return connection;
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        const ending = child;
+        for (const { pending } of waiting.splice(0)) {
+          pending.resolve({
+            ok: false,
+            error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
+          });
+        }
+        ending.onExit(() => {
+          for (const pending of inflight.values()) {
+            pending.resolve({
+              ok: false,
+              error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
+            });
+          }
+          inflight.clear();
+          resolve();
+        });
+        if (connection === 'connected') ending.send({ type: 'close' });
+        else ending.kill();
+      });
+      return closing;
+    },
+  };
+
+  function writeLog(level: LogLevel, event: string, detail: unknown) {
+    try {
+      if (connection === 'connected') return child.send({ type: 'log', level, event, detail });
+    } catch {
+      // A detail that cannot be cloned across (a function in it): written here instead.
+    }
+    fallbackLog[level](event, detail);
+  }
+}
+
+/** The operation a call is about, so the screen showing it can follow it once the core is back. */
+function localIdOf(request: unknown): number | undefined {
+  const localId = (request as { localId?: unknown } | null)?.localId;
+  return typeof localId === 'number' ? localId : undefined;
+}
