@@ -1,15 +1,30 @@
 // What createCore takes and gives: the options, the core the shell and the tests drive, and the
 // probe only tests and benchmarks see. Apart from core.ts so that file stays a list of the wiring.
-import type { EventName } from '../common/contract.ts';
+
+import type { Listener } from './events.ts';
 import type { GatewayTuning } from './gateway/gateways.ts';
 import type { Invoke } from './ipc/dispatch.ts';
 import type { Log } from './log.ts';
 import type { LookupPolicy } from './lookups/queue.ts';
 import type { Printer } from './receipts/printer.ts';
 import type { Sandbox } from './sandbox/server.ts';
-import type { DayOptions } from './shift/day.ts';
+import type { PinPolicy } from './staff/pin-guard.ts';
+import type { ScryptParams } from './staff/pin-hash.ts';
 import type { TrainingGateway } from './training/gateway.ts';
 import type { Updates } from './updates/updates.ts';
+
+export type DayOptions = {
+  pins?: Partial<PinPolicy>;
+  /** scrypt's cost for new PIN hashes (tests that search every PIN offline make it cheap). */
+  pinHash?: ScryptParams;
+  supervisorGrantMs?: number;
+  /** The clock of PIN waits and the supervisor's unlocked time (tests move it by hand). */
+  now?: () => number;
+  /** How often a Z report left "not reconciled" is tried again. */
+  reconcileRetryMs?: number;
+  /** Overrides the idle minutes of the desk's settings (tests lock in milliseconds). */
+  idleLockMs?: number;
+};
 
 export type CoreOptions = {
   dataDir: string;
@@ -27,8 +42,6 @@ export type CoreOptions = {
   /** Puts receipts on paper and into PDFs: Electron's in the shell, Chromium's in tests and the preview. */
   printer?: Printer;
 };
-
-export type Listener = (event: EventName, payload: unknown) => void;
 
 export type Core = {
   /** Validates the request against the contract, runs the handler, and never throws. */

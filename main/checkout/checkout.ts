@@ -23,6 +23,12 @@ import { errorText, matchRequisites } from './requisites.ts';
 /** The shift a new operation belongs to, and its operator (main/shift/shifts.ts). */
 export type Attribute = (training: boolean) => { shiftId: number; operator: string };
 
+/**
+ * The creates under way, by local id. Made by the composition root, which hands "is one under way"
+ * to the lookups, the reconciler and the shift's close, all built before or beside checkout.
+ */
+export type CreatesInFlight = Map<number, Promise<OperationView>>;
+
 type Deps = {
   store: Store;
   settings: SettingsService;
@@ -33,11 +39,11 @@ type Deps = {
   health: GatewayHealth;
   attribute: Attribute;
   desk: DeskContextSource;
+  creating: CreatesInFlight;
 };
 
 export function createCheckout(deps: Deps) {
-  const { store, journal } = deps;
-  const creating = new Map<number, Promise<OperationView>>();
+  const { store, journal, creating } = deps;
 
   async function call<T>(target: GatewayTarget, work: () => Promise<T>): Promise<T> {
     try {

@@ -41,7 +41,7 @@ export type ShiftDeps = {
   supervisor: Supervisor;
   reconciler: Reconciler;
   /** The counter's flow, for sessions the close must end and creates it must wait for. */
-  checkout: () => { createInFlight(localId: number): boolean; abandon(localId: number): unknown };
+  checkout: { createInFlight(localId: number): boolean; abandon(localId: number): unknown };
   log: Log;
   /** The desk's mode and open shift as the answer about an operation sees them; the close sets it closing. */
   deskContext: DeskContextSource;
@@ -55,8 +55,6 @@ export type ShiftDeps = {
   /** A shift closed "not reconciled" has been reconciled since. */
   reconciled: (shift: ShiftSummary) => void;
 };
-
-export type Attribution = { shiftId: number; operator: string };
 
 export function createShifts(deps: ShiftDeps) {
   const { store } = deps;
@@ -146,39 +144,6 @@ export function createShifts(deps: ShiftDeps) {
       deps.changed();
     },
 
-    /**
-     * The shift a new operation belongs to, and its operator: a question with no side effects. None
-     * happens outside an open shift of its own mode. Call it right before the write, after the last
-     * await, so nothing slips into a shift that has begun closing.
-     */
-    attribute(training: boolean): Attribution {
-      if (closing()) {
-        throw new AgentError(
-          'conflict',
-          'The shift is closing: no cash moves in it now. Open the next shift first.',
-        );
-      }
-      const shift = store.shifts.open();
-      if (!shift) {
-        throw new AgentError(
-          'conflict',
-          training
-            ? 'Start a training shift first (Home: Start training).'
-            : 'No shift is open: in Live mode an operator signs in and opens one before any operation.',
-          { field: 'shift' },
-        );
-      }
-      if (shift.training !== training) {
-        throw new AgentError(
-          'conflict',
-          shift.training
-            ? 'A training shift is open: close it before working in Live.'
-            : 'A live shift is open: training operations never count in it.',
-        );
-      }
-      return { shiftId: shift.id, operator: shift.operatorName };
-    },
-
     /** Cash added to the drawer or taken to the safe, approved by the supervisor. */
     cashMovement: (input: CashMovementInput) => recordCashMovement(deps, { requireOpen, expected }, input),
 
@@ -246,8 +211,7 @@ export function createShifts(deps: ShiftDeps) {
       const operations = store.shifts.operations(shift);
       allCounted(expected(shift));
       const inFlight = operations.find(
-        (op) =>
-          op.phase === 'opening' || op.phase === 'creating' || deps.checkout().createInFlight(op.localId),
+        (op) => op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
       );
       if (inFlight) {
         throw new AgentError(
@@ -263,7 +227,7 @@ export function createShifts(deps: ShiftDeps) {
       try {
         // A session not yet used to create an operation ends with the shift; nothing exists for it.
         for (const op of operations) {
-          if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout().abandon(op.localId);
+          if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout.abandon(op.localId);
         }
         const { reconciliation, after } = await reconcile(shift, operations);
         // A break found now is recorded in the audit trail before the report takes it in.

@@ -21,11 +21,11 @@ import { type Browser, chromium, type LaunchOptions, type Page } from 'playwrigh
 import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
 import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
 import { type Core, createCore } from '../../main/core.ts';
+import type { DayOptions } from '../../main/core-types.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import { APP_ORIGIN } from '../../main/ipc/guard.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
-import type { DayOptions } from '../../main/shift/day.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
 import { type ChromiumPrinter, createChromiumPrinter } from './chromium-printer.ts';
 

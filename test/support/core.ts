@@ -44,11 +44,11 @@ import type {
   Result,
 } from '../../common/contract.ts';
 import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';
+import type { DayOptions } from '../../main/core-types.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
-import type { DayOptions } from '../../main/shift/day.ts';
 import { createPepperVault } from '../../main/vault/pepper.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
