@@ -30,7 +30,7 @@ export type Attribute = (training: boolean) => { shiftId: number; operator: stri
 export type CreatesInFlight = Map<number, Promise<OperationView>>;
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'durable' | 'operations' | 'outbox' | 'settings' | 'transaction'>;
   settings: SettingsService;
   gateways: Gateways;
   journal: Journal;

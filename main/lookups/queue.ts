@@ -24,7 +24,7 @@ const IN_FLIGHT = 'in_flight';
 const MAX_TIMER_MS = 60_000;
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'operations' | 'outbox'>;
   gateways: Gateways;
   journal: Journal;
   connectivity: ConnectivityTracker;

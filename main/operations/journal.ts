@@ -16,7 +16,7 @@ import { toView } from './view.ts';
 export type Attention = NonNullable<ReturnType<typeof attentionOf>>;
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'afterCommit' | 'durable' | 'operations' | 'transaction'>;
   log: Pick<Log, 'error'>;
   /** The desk as it is now: its mode and open shift, which the answer depends on. */
   desk: () => DeskContext;

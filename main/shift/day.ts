@@ -18,7 +18,7 @@ import { shiftHandlers } from './handlers.ts';
 import type { Shifts } from './shifts.ts';
 
 export function createDay(deps: {
-  store: Store;
+  store: Pick<Store, 'exports' | 'shifts'>;
   desk: Desk;
   operators: Operators;
   supervisor: Supervisor;

@@ -33,7 +33,7 @@ import { buildXReport } from './reports.ts';
 import { createZReports } from './z-reports.ts';
 
 export type ShiftDeps = {
-  store: Store;
+  store: Pick<Store, 'custody' | 'durable' | 'shifts'>;
   settings: SettingsService;
   deskSettings: DeskSettingsStore;
   desk: Desk;

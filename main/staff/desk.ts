@@ -12,7 +12,7 @@ import type { Supervisor } from './supervisor.ts';
 export type SignedIn = { id: number; name: string };
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'shifts'>;
   operators: Operators;
   supervisor: Supervisor;
   log: Log;

@@ -36,7 +36,7 @@ export type PinOwner = {
 };
 
 export function createPinGuard(deps: {
-  store: Store;
+  store: Pick<Store, 'durable' | 'staff'>;
   book: PinBook;
   log: Log;
   policy: PinPolicy;

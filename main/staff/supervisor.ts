@@ -40,7 +40,7 @@ const OWNER: PinOwner = {
 };
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'durable' | 'staff'>;
   book: PinBook;
   guard: PinGuard;
   settings: SettingsService;
