@@ -3,7 +3,6 @@
 
 import type { Connectivity } from '../common/contract.ts';
 import type { AuditTrail } from './audit/trail.ts';
-import type { CoreOptions } from './core-types.ts';
 import type { ConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { diagnosticsHandlers } from './diagnostics/handlers.ts';
 import type { SupervisorPins } from './diagnostics/supervisor.ts';
@@ -13,7 +12,8 @@ import { updateHandlers } from './updates/handlers.ts';
 import type { Updates } from './updates/updates.ts';
 
 export function createUpkeep(
-  options: Pick<CoreOptions, 'dataDir' | 'version' | 'runtime'>,
+  /** The data folder and the versions the diagnostics zip describes (CoreOptions). */
+  options: { dataDir: string; version?: string; runtime?: { electron: string; chrome: string } },
   deps: {
     updates: Updates;
     history: ConnectivityHistory;
