@@ -49,7 +49,7 @@ export type Core = {
   on(listener: Listener): () => void;
   /** The support log, for what the shell itself must record (a refused IPC sender). */
   log: Log;
-  /** The training gateway this core started itself, if any. */
+  /** The training gateway this core started itself, while it runs (only in training). */
   readonly sandbox: Sandbox | null;
   /** For the shell's updater: what it downloaded, and how to install once the policy allows. */
   updates: Pick<Updates, 'available' | 'decide' | 'setInstaller' | 'feed'>;

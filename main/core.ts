@@ -47,7 +47,7 @@ import { createPinBook } from './staff/pin-book.ts';
 import { createPinGuard, DEFAULT_PIN_POLICY } from './staff/pin-guard.ts';
 import { createSupervisor, SUPERVISOR_GRANT_MS } from './staff/supervisor.ts';
 import { createStore } from './store/index.ts';
-import { startTrainingGateway } from './training/gateway.ts';
+import { createTrainingGateway } from './training/gateway.ts';
 import { trainingHandlers } from './training/handlers.ts';
 import { createUpdatePolicy } from './updates/policy.ts';
 import { createUpdates } from './updates/updates.ts';
@@ -81,10 +81,6 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   /** A Z report was produced. */
   const zReported = createSignal();
 
-  const sandbox = options.training ? null : await startTrainingGateway(options.dataDir);
-  const training = options.training ?? sandbox!;
-  log.addSecret(training.token);
-
   // Settings and the audit trail; each settings change is recorded in the trail.
   const vault = createVault(options.keychainService);
   const audit = createAuditTrail({
@@ -94,6 +90,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   });
   const shiftOpen = () => store.shifts.open() !== undefined;
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
+  // Runs only while the desk is in training.
+  const trainingGateway = createTrainingGateway({ dataDir: options.dataDir, given: options.training, log });
+  await trainingGateway.follow(settings.get().mode);
+  const training = trainingGateway.gateway;
   // Before anything else writes: the chain's key. Its check runs once the core is up.
   const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire });
   await chain.start();
@@ -283,6 +283,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       gateways,
       appState,
       retryWaitingLookups: gatewayBack.fire,
+      modeChanged: trainingGateway.follow,
       track: pending.track,
       supervisors: supervisorPins,
     }),
@@ -330,7 +331,9 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     },
     on: events.on,
     log,
-    sandbox,
+    get sandbox() {
+      return trainingGateway.sandbox();
+    },
     updates,
     close() {
       closing ??= (async () => {
@@ -343,7 +346,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         for (const feature of features.toReversed()) await feature.close();
         await chain.idle();
         store.close();
-        await sandbox?.close();
+        await trainingGateway.close();
       })();
       return closing;
     },
