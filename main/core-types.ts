@@ -1,6 +1,7 @@
 // What createCore takes and gives: the options, the core the shell and the tests drive, and the
 // probe only tests and benchmarks see. Apart from core.ts so that file stays a list of the wiring.
 
+import type { Clock } from './clock.ts';
 import type { Listener } from './events.ts';
 import type { GatewayTuning } from './gateway/gateways.ts';
 import type { Invoke } from './ipc/dispatch.ts';
@@ -18,8 +19,6 @@ export type DayOptions = {
   /** scrypt's cost for new PIN hashes (tests that search every PIN offline make it cheap). */
   pinHash?: ScryptParams;
   supervisorGrantMs?: number;
-  /** The clock of PIN waits and the supervisor's unlocked time (tests move it by hand). */
-  now?: () => number;
   /** How often a Z report left "not reconciled" is tried again. */
   reconcileRetryMs?: number;
   /** Overrides the idle minutes of the desk's settings (tests lock in milliseconds). */
@@ -34,6 +33,8 @@ export type CoreOptions = {
   training?: TrainingGateway;
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
+  /** The time and timers of lookups, checkout, PIN waits, grants, the idle lock and reconciliation retries (tests move it). */
+  clock?: Clock;
   /** PIN waits, the supervisor's unlocked time, reconciliation retries (tests shorten them). */
   day?: DayOptions;
   version?: string;

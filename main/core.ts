@@ -9,6 +9,7 @@ import { createAuditTrail } from './audit/trail.ts';
 import { type CreatesInFlight, createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
+import { systemClock } from './clock.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
 import { createConnectivityHistory } from './diagnostics/connectivity-history.ts';
@@ -63,12 +64,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
 export async function assembleCore(options: CoreOptions): Promise<{ core: Core; probe: CoreProbe }> {
   const dayOptions = options.day ?? {};
-  const { now } = dayOptions;
+  const clock = options.clock ?? systemClock;
 
   // The ground: the private folder (made the user's alone before anything is written there, and
   // again for an older install's files), the database, the log, the events.
   preparePrivateFolder(options.dataDir);
-  const store = createStore(options.dataDir);
+  const store = createStore(options.dataDir, () => new Date(clock.now()).toISOString());
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
   const { emit, ...events } = createEvents();
   const pending = createPendingWork();
@@ -144,6 +145,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     health,
     connectivity,
     createInFlight,
+    clock,
     policy: lookupPolicy,
     answered: (result) => emit('lookup.answered', result),
   });
@@ -160,7 +162,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     book,
     log,
     policy: { ...DEFAULT_PIN_POLICY, ...dayOptions.pins },
-    now,
+    clock,
   });
   const deskSettings = createDeskSettings(store.settings, log);
   const supervisor = createSupervisor({
@@ -171,13 +173,21 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     log,
     audit,
     grantMs: dayOptions.supervisorGrantMs ?? SUPERVISOR_GRANT_MS,
-    now,
+    clock,
     changed: deskChanged.fire,
   });
   supervisor.resetIfAsked(options.dataDir);
   const operators = createOperators({ store, book, guard: pinGuard, log, audit });
   const lockAfterMs = () => dayOptions.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
-  const desk = createDesk({ store, operators, supervisor, log, lockAfterMs, changed: deskChanged.fire });
+  const desk = createDesk({
+    store,
+    operators,
+    supervisor,
+    log,
+    lockAfterMs,
+    changed: deskChanged.fire,
+    clock,
+  });
   const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire });
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await book.ready().catch((error: unknown) => log.warn('pin_key_unavailable', { error }));
@@ -195,6 +205,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     attribute,
     desk: deskContext,
     creating,
+    clock,
   });
   const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor, audit });
   const reconciler = createReconciler({
@@ -252,6 +263,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     dataDir: options.dataDir,
     printer: options.printer,
     reconcileRetryMs: dayOptions.reconcileRetryMs ?? 60_000,
+    clock,
   });
   const upkeep = createUpkeep(options, {
     updates,

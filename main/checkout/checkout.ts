@@ -4,6 +4,7 @@ import { cashProblem } from '../../common/amount-input.ts';
 import { EXPIRY_MARGIN_MS, type OperationTypeValue, type OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
+import type { Clock } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { refusedFields } from '../gateway/field-errors.ts';
@@ -40,6 +41,7 @@ type Deps = {
   attribute: Attribute;
   desk: DeskContextSource;
   creating: CreatesInFlight;
+  clock: Pick<Clock, 'now'>;
 };
 
 export function createCheckout(deps: Deps) {
@@ -195,7 +197,7 @@ export function createCheckout(deps: Deps) {
         localId: record.localId,
       });
     }
-    if (Date.parse(record.sessionExpiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
+    if (Date.parse(record.sessionExpiresAt) - deps.clock.now() < EXPIRY_MARGIN_MS) {
       journal.save(record.localId, {}, { kind: 'session_expired' });
       throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
         localId: record.localId,

@@ -5,6 +5,7 @@
 import type { DeskState } from '../../common/contract.ts';
 import { auditHandlers } from '../audit/handlers.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { Backups } from '../export/backup.ts';
 import { exportHandlers } from '../export/handlers.ts';
 import type { Printer } from '../receipts/printer.ts';
@@ -31,17 +32,19 @@ export function createDay(deps: {
   printer: Printer | undefined;
   /** How often a Z report left "not reconciled" is tried again. */
   reconcileRetryMs: number;
+  clock: Clock;
 }) {
   const { store, desk, supervisor, backups, shifts, state, audit } = deps;
-  let retry: NodeJS.Timeout | undefined;
+  const { clock } = deps;
+  let retry: Timer | undefined;
   let reconciling: Promise<void> | null = null;
   let closed = false;
 
   /** Z reports left "not reconciled" are tried again until every one is. */
   function reconcileLater(delayMs = deps.reconcileRetryMs) {
-    clearTimeout(retry);
+    clock.clearTimeout(retry);
     if (closed || store.shifts.unreconciled().length === 0) return;
-    retry = setTimeout(() => {
+    retry = clock.setTimeout(() => {
       if (closed) return;
       // Kept, so close() waits for it: a reconciliation must not write to a store that has closed.
       reconciling = shifts.reconcilePending().then((left) => {
@@ -79,7 +82,7 @@ export function createDay(deps: {
     },
     async close() {
       closed = true;
-      clearTimeout(retry);
+      clock.clearTimeout(retry);
       await reconciling;
       desk.close();
       supervisor.close();
