@@ -116,7 +116,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const match = matchRoute(method, url.pathname);
     const route = match.kind === 'route' ? match.route : 'unknown';
     const fault = route === 'unknown' ? undefined : faults.take(route);
-    log.push({ route, method, path: url.pathname, at: isoMillis(Date.now()), faulted: fault !== undefined });
+    log.push({
+      route,
+      method,
+      path: url.pathname,
+      at: isoMillis(machineNow()),
+      faulted: fault !== undefined,
+    });
 
     // Read at once, as a real server would: a client that gives up during a delay still committed.
     const body = readBody(req);
