@@ -27,6 +27,8 @@ export function createTrainingGateway(deps: {
 }) {
   let running: Sandbox | null = null;
   let switching: Promise<void> = Promise.resolve();
+  // Its token is a secret like any other: never written to the log.
+  if (deps.given) deps.log.addSecret(deps.given.token);
 
   function current(): TrainingGateway {
     const gateway = deps.given ?? running;
