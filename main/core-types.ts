@@ -29,7 +29,7 @@ export type CoreOptions = {
   dataDir: string;
   /** The keychain service name; tests use their own so they never touch the real entries. */
   keychainService?: string;
-  /** A training gateway already running (tests, the browser preview). Otherwise one is started. */
+  /** A training gateway already running (tests, the browser preview). Otherwise one runs while the desk is in training. */
   training?: TrainingGateway;
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
