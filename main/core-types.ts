@@ -1,24 +1,40 @@
 // What createCore takes and gives: the options, the core the shell and the tests drive, and the
 // probe only tests and benchmarks see. Apart from core.ts so that file stays a list of the wiring.
-import type { EventName } from '../common/contract.ts';
+
+import type { Clock } from './clock.ts';
+import type { Listener } from './events.ts';
 import type { GatewayTuning } from './gateway/gateways.ts';
 import type { Invoke } from './ipc/dispatch.ts';
 import type { Log } from './log.ts';
 import type { LookupPolicy } from './lookups/queue.ts';
 import type { Printer } from './receipts/printer.ts';
 import type { Sandbox } from './sandbox/server.ts';
-import type { DayOptions } from './shift/day.ts';
+import type { PinPolicy } from './staff/pin-guard.ts';
+import type { ScryptParams } from './staff/pin-hash.ts';
 import type { TrainingGateway } from './training/gateway.ts';
 import type { Updates } from './updates/updates.ts';
+
+export type DayOptions = {
+  pins?: Partial<PinPolicy>;
+  /** scrypt's cost for new PIN hashes (tests that search every PIN offline make it cheap). */
+  pinHash?: ScryptParams;
+  supervisorGrantMs?: number;
+  /** How often a Z report left "not reconciled" is tried again. */
+  reconcileRetryMs?: number;
+  /** Overrides the idle minutes of the desk's settings (tests lock in milliseconds). */
+  idleLockMs?: number;
+};
 
 export type CoreOptions = {
   dataDir: string;
   /** The keychain service name; tests use their own so they never touch the real entries. */
   keychainService?: string;
-  /** A training gateway already running (tests, the browser preview). Otherwise one is started. */
+  /** A training gateway already running (tests, the browser preview). Otherwise one runs while the desk is in training. */
   training?: TrainingGateway;
   gateway?: GatewayTuning;
   lookups?: Partial<LookupPolicy>;
+  /** The time and timers of lookups, checkout, PIN waits, grants, the idle lock and reconciliation retries (tests move it). */
+  clock?: Clock;
   /** PIN waits, the supervisor's unlocked time, reconciliation retries (tests shorten them). */
   day?: DayOptions;
   version?: string;
@@ -28,15 +44,13 @@ export type CoreOptions = {
   printer?: Printer;
 };
 
-export type Listener = (event: EventName, payload: unknown) => void;
-
 export type Core = {
   /** Validates the request against the contract, runs the handler, and never throws. */
   invoke: Invoke;
   on(listener: Listener): () => void;
   /** The support log, for what the shell itself must record (a refused IPC sender). */
   log: Log;
-  /** The training gateway this core started itself, if any. */
+  /** The training gateway this core started itself, while it runs (only in training). */
   readonly sandbox: Sandbox | null;
   /** For the shell's updater: what it downloaded, and how to install once the policy allows. */
   updates: Pick<Updates, 'available' | 'decide' | 'setInstaller' | 'feed'>;

@@ -1,16 +1,22 @@
-// createCore: everything main does, under plain Node. It builds the services and spreads each
-// feature's handler table into the one table behind every IPC channel. The Electron shell, the
-// tests and the browser preview all use it.
+// createCore: everything main does, under plain Node, built in one place and in dependency order:
+// each service is made after everything it uses, and a service that must react to one built later
+// hears of it through a signal (main/signal.ts). Every feature module then hands back its handlers,
+// spread into the one table behind every IPC channel, with what it starts and closes. The Electron
+// shell, the tests and the browser preview all use it.
 import { join } from 'node:path';
 import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
-import { createCheckout } from './checkout/checkout.ts';
+import { type CreatesInFlight, createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
+import { systemClock } from './clock.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
+import { createConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { createRendererErrors } from './diagnostics/renderer-errors.ts';
 import { createEvents } from './events.ts';
+import { createBackups } from './export/backup.ts';
+import type { Feature } from './feature.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { historyHandlers } from './history/handlers.ts';
@@ -24,16 +30,32 @@ import { createJournal } from './operations/journal.ts';
 import { createPendingWork } from './pending-work.ts';
 import { preparePrivateFolder } from './private-files.ts';
 import { receiptHandlers } from './receipts/handlers.ts';
+import { createSlipPrinting } from './receipts/slip-printing.ts';
 import { createAppState } from './settings/app-state.ts';
 import { settingsHandlers } from './settings/handlers.ts';
-import { createSettingsService } from './settings/service.ts';
-import { createAgentDay } from './shift/day.ts';
+import { createSettingsService, loadSettings } from './settings/service.ts';
+import { createAttribution } from './shift/attribution.ts';
+import { createDay } from './shift/day.ts';
 import { createDeskContext } from './shift/desk-context.ts';
+import { createDeskSettings } from './shift/desk-settings.ts';
+import { createDeskState } from './shift/desk-state.ts';
+import { createReconciler } from './shift/reconcile.ts';
+import { createShifts } from './shift/shifts.ts';
+import { createSignal } from './signal.ts';
+import { createDesk } from './staff/desk.ts';
+import { guardHandlers } from './staff/gate.ts';
+import { createOperators } from './staff/operators.ts';
+import { createPinBook } from './staff/pin-book.ts';
+import { createPinGuard, DEFAULT_PIN_POLICY } from './staff/pin-guard.ts';
+import { createSupervisor, SUPERVISOR_GRANT_MS } from './staff/supervisor.ts';
 import { createStore } from './store/index.ts';
-import { startTrainingGateway } from './training/gateway.ts';
+import { createTrainingGateway } from './training/gateway.ts';
 import { trainingHandlers } from './training/handlers.ts';
+import { createUpdatePolicy } from './updates/policy.ts';
+import { createUpdates } from './updates/updates.ts';
 import { createUpkeep } from './upkeep.ts';
 import { createVault } from './vault/index.ts';
+import { createPepperVault } from './vault/pepper.ts';
 
 export type { Core, CoreOptions, CoreProbe } from './core-types.ts';
 
@@ -42,41 +64,53 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 export async function assembleCore(options: CoreOptions): Promise<{ core: Core; probe: CoreProbe }> {
-  // Made the user's alone before anything is written there, and again for an older install's files.
+  const dayOptions = options.day ?? {};
+  const clock = options.clock ?? systemClock;
+
+  // The ground: the private folder (made the user's alone before anything is written there, and
+  // again for an older install's files), the database, the log, the events.
   preparePrivateFolder(options.dataDir);
-  const store = createStore(options.dataDir);
+  const store = createStore(options.dataDir, () => new Date(clock.now()).toISOString());
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
   const { emit, ...events } = createEvents();
-  const upkeep = createUpkeep(options, {
+  const pending = createPendingWork();
+
+  // What is announced here and reacted to by services built further down.
+  /** The desk's state changed: DeskState is pushed again. */
+  const deskChanged = createSignal();
+  /** The gateway answers again after an outage, or a token was replaced. */
+  const gatewayBack = createSignal();
+  /** A Z report was produced. */
+  const zReported = createSignal();
+
+  // Settings and the audit trail; each settings change is recorded in the trail.
+  const vault = createVault(options.keychainService);
+  const audit = createAuditTrail({
     store,
     log,
-    emit,
-    supervisorPinSet: () => day.supervisorPins.isSet(),
+    terminalId: () => loadSettings(store.settings, log).terminalId,
   });
-  // An operation settling may be what frees the desk for a waiting update.
-  events.follow((event) => event === 'operation.changed' && upkeep.updates.reconsider());
-
-  const sandbox = options.training ? null : await startTrainingGateway(options.dataDir);
-  const training = options.training ?? sandbox!;
-  log.addSecret(training.token);
-
-  const vault = createVault(options.keychainService);
-  const audit = createAuditTrail({ store, log, terminalId: () => settings.get().terminalId });
   const shiftOpen = () => store.shifts.open() !== undefined;
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
+  // Runs only while the desk is in training.
+  const trainingGateway = createTrainingGateway({ dataDir: options.dataDir, given: options.training, log });
+  await trainingGateway.follow(settings.get().mode);
+  const training = trainingGateway.gateway;
   // Before anything else writes: the chain's key. Its check runs once the core is up.
-  const chain = createChainGuard({ store, vault, audit, log, changed: () => day.announce() });
+  const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire });
   await chain.start();
+
+  // The gateway, and how it is doing.
   const gateways = createGateways(settings, training, options.gateway ?? {});
+  const connectivityHistory = createConnectivityHistory(log);
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
     (state) => {
-      upkeep.connectivityChanged(state);
+      connectivityHistory.record(state);
       emit('connectivity.changed', state);
     },
   );
-  upkeep.connectivityChanged(connectivity.snapshot());
-  const pending = createPendingWork();
+  connectivityHistory.record(connectivity.snapshot());
   const appState = createAppState({
     settings,
     connectivity,
@@ -85,89 +119,221 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     track: pending.track,
     failed: (error) => log.warn('app_state_failed', { error }),
   });
+  const health = createGatewayHealth({
+    connectivity,
+    settings,
+    log,
+    retryWaitingLookups: gatewayBack.fire,
+    tokensChanged: appState.announce,
+  });
+
+  // Operations: the journal, the lookups that settle an unknown outcome.
   const deskContext = createDeskContext({ settings, shifts: store.shifts });
   const journal = createJournal({
     store,
     log,
     desk: deskContext.get,
-    announce: (record) => emit('operation.changed', journal.view(record)),
-    attention: (reason, record) => emit('operation.attention', { reason, operation: journal.view(record) }),
+    announce: (view) => emit('operation.changed', view),
+    attention: (reason, operation) => emit('operation.attention', { reason, operation }),
   });
-  const retryWaitingLookups = () => {
+  const creating: CreatesInFlight = new Map();
+  const createInFlight = (localId: number) => creating.has(localId);
+  const lookupPolicy = { ...DEFAULT_LOOKUP_POLICY, ...options.lookups };
+  const lookups = createLookups({
+    store,
+    gateways,
+    journal,
+    health,
+    connectivity,
+    createInFlight,
+    clock,
+    policy: lookupPolicy,
+    answered: (result) => emit('lookup.answered', result),
+  });
+
+  // Staff: PINs and their guard, the supervisor, operators, the desk's lock; backups.
+  const book = createPinBook({
+    store,
+    vault: createPepperVault(options.keychainService),
+    log,
+    params: dayOptions.pinHash,
+  });
+  const pinGuard = createPinGuard({
+    store,
+    book,
+    log,
+    policy: { ...DEFAULT_PIN_POLICY, ...dayOptions.pins },
+    clock,
+  });
+  const deskSettings = createDeskSettings(store.settings, log);
+  const supervisor = createSupervisor({
+    store,
+    book,
+    guard: pinGuard,
+    settings,
+    log,
+    audit,
+    grantMs: dayOptions.supervisorGrantMs ?? SUPERVISOR_GRANT_MS,
+    clock,
+    changed: deskChanged.fire,
+  });
+  supervisor.resetIfAsked(options.dataDir);
+  const operators = createOperators({ store, book, guard: pinGuard, log, audit });
+  const lockAfterMs = () => dayOptions.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
+  const desk = createDesk({
+    store,
+    operators,
+    supervisor,
+    log,
+    lockAfterMs,
+    changed: deskChanged.fire,
+    clock,
+  });
+  const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire });
+  // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
+  await book.ready().catch((error: unknown) => log.warn('pin_key_unavailable', { error }));
+
+  // The counter's flow, custody, and the shift that both count in.
+  const attribute = createAttribution({ shifts: store.shifts, closing: deskContext.closing });
+  const checkout = createCheckout({
+    store,
+    settings,
+    gateways,
+    journal,
+    health,
+    lookups,
+    connectivity,
+    attribute,
+    desk: deskContext,
+    creating,
+    clock,
+  });
+  const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor, audit });
+  const reconciler = createReconciler({
+    gateways,
+    journal,
+    health,
+    createInFlight,
+    concurrency: lookupPolicy.concurrency,
+  });
+  const shifts = createShifts({
+    store,
+    settings,
+    deskSettings,
+    desk,
+    operators,
+    supervisor,
+    reconciler,
+    checkout,
+    deskContext,
+    log,
+    audit,
+    chain,
+    changed: deskChanged.fire,
+    closed: () => zReported.fire(),
+    reconciled: (shift) => emit('shift.reconciled', shift),
+  });
+  const deskState = createDeskState({
+    shifts: store.shifts,
+    desk,
+    supervisor,
+    book,
+    deskSettings,
+    backups,
+    chain,
+  });
+  const updates = createUpdates({
+    policy: createUpdatePolicy({ store }),
+    log,
+    offer: (update) => emit('updates.ready', update),
+    guarded: supervisor.pinSet,
+  });
+  const supervisorPins = { isSet: supervisor.pinSet, verify: supervisor.verify };
+
+  // The features.
+  const day = createDay({
+    store,
+    desk,
+    operators,
+    supervisor,
+    deskSettings,
+    backups,
+    shifts,
+    audit,
+    state: deskState,
+    dataDir: options.dataDir,
+    printer: options.printer,
+    slips: createSlipPrinting({ store, settings, log, printer: options.printer }),
+    reconcileRetryMs: dayOptions.reconcileRetryMs ?? 60_000,
+    clock,
+  });
+  const upkeep = createUpkeep(options, {
+    updates,
+    history: connectivityHistory,
+    log,
+    settings,
+    connectivity: connectivity.snapshot,
+    supervisors: supervisorPins,
+    audit,
+  });
+  const rendererErrors = createRendererErrors(log);
+
+  // Who reacts to what.
+  deskChanged.follow(() => emit('desk.changed', deskState()));
+  zReported.follow(day.zReported);
+  gatewayBack.follow(() => {
     // A gateway answer arriving as the app quits: the queue is saved as it stands.
     if (pending.closed) return;
     store.outbox.retryFailedNow();
     lookups.kick();
     day.gatewayBack();
-  };
-  const tokensChanged = appState.announce;
-  const health = createGatewayHealth({ connectivity, settings, log, retryWaitingLookups, tokensChanged });
-  // What most features are built on.
-  const base = { store, settings, gateways, journal, health, log };
-  const lookups = createLookups({
-    ...base,
-    connectivity,
-    createInFlight: (localId) => checkout.createInFlight(localId),
-    policy: { ...DEFAULT_LOOKUP_POLICY, ...options.lookups },
-    answered: (result) => emit('lookup.answered', result),
   });
-  // Operators, the desk's lock, the supervisor, shifts, reports and backups (main/shift/day.ts).
-  const day = createAgentDay(options, { ...base, emit, deskContext, audit, chain }, () => checkout);
-  // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
-  await day.ready();
-  const { attribute } = day;
-  const checkout = createCheckout({ ...base, lookups, connectivity, attribute, desk: deskContext });
-  const custody = createCustody({
-    store,
-    journal,
-    settings,
-    desk: deskContext,
-    supervisor: day.supervisor,
-    audit,
-  });
+  // An operation settling may be what frees the desk for a waiting update.
+  events.follow((event) => event === 'operation.changed' && updates.reconsider());
 
-  // Rows from before the answer was stored get it first: recovery reads the index built on it.
-  journal.computeAnswers();
-  recoverUnsettled(store, journal, lookups);
-  day.start();
-  void chain.verify();
-
-  const rendererErrors = createRendererErrors(log);
   const handlers: Handlers = {
     ...settingsHandlers({
       settings,
       gateways,
       appState,
-      retryWaitingLookups,
+      retryWaitingLookups: gatewayBack.fire,
+      modeChanged: trainingGateway.follow,
       track: pending.track,
-      supervisors: day.supervisorPins,
+      supervisors: supervisorPins,
     }),
     ...checkoutHandlers(checkout, custody, log),
     ...trainingHandlers({ checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({
-      ...base,
+      store,
+      settings,
+      journal,
+      log,
       printer: options.printer,
       emit,
       on: events.on,
-      operator: day.operator,
-      reports: day.reports,
+      operator: () => store.shifts.open()?.operatorName ?? null,
+      reports: { x: shifts.report, z: shifts.zReport },
     }),
-    ...lookupHandlers({ ...base, lookups }),
+    ...lookupHandlers({ store, settings, gateways, journal, health, lookups }),
     ...day.handlers,
-    ...upkeep.handlers({
-      settings,
-      connectivity: connectivity.snapshot,
-      supervisors: day.supervisorPins,
-      audit,
-    }),
+    ...upkeep.handlers,
     ...rendererErrors.handlers,
   };
+
+  // Rows from before the answer was stored get it first: recovery reads the index built on it.
+  journal.computeAnswers();
+  recoverUnsettled(store, journal, lookups);
+  // Started in this order, closed in the reverse.
+  const features: Feature<unknown>[] = [day, upkeep];
+  for (const feature of features) await feature.start();
+  void chain.verify();
 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
   // Except a renderer's error report: it is logged behind the lock screen too, and is not the agent
   // at work, so it keeps no idle desk awake.
-  const dispatch = createDispatch({ ...day.guard(handlers), ...rendererErrors.handlers }, log);
+  const guarded = guardHandlers(handlers, { desk, supervisor, settings, store });
+  const dispatch = createDispatch({ ...guarded, ...rendererErrors.handlers }, log);
   let closing: Promise<void> | undefined;
   const core: Core = {
     invoke(channel, request) {
@@ -179,8 +345,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     },
     on: events.on,
     log,
-    sandbox,
-    updates: upkeep.updates,
+    get sandbox() {
+      return trainingGateway.sandbox();
+    },
+    updates,
     close() {
       closing ??= (async () => {
         // Token updates and the announcements after them finish before the database closes.
@@ -189,10 +357,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         lookups.close();
         events.clear();
         chain.stop();
-        await day.close();
+        for (const feature of features.toReversed()) await feature.close();
         await chain.idle();
         store.close();
-        await sandbox?.close();
+        await trainingGateway.close();
       })();
       return closing;
     },

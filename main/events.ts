@@ -1,7 +1,8 @@
 // The core's events, pushed to whoever listens: the shell forwards them to the window, the tests
 // record them.
 import type { EventName, EventPayload } from '../common/contract.ts';
-import type { Listener } from './core-types.ts';
+
+export type Listener = (event: EventName, payload: unknown) => void;
 
 export function createEvents() {
   const listeners = new Set<Listener>();

@@ -1,65 +1,50 @@
-// The desk's upkeep, beside the payments: updates that wait for an idle desk, the connectivity
-// history support needs, and the diagnostics zip behind the supervisor PIN.
+// The desk's upkeep, beside the payments, as a feature: updates that wait for an idle desk, and the
+// diagnostics zip behind the supervisor PIN. main/core.ts builds the services it takes.
+
 import type { Connectivity } from '../common/contract.ts';
 import type { AuditTrail } from './audit/trail.ts';
-import type { CoreOptions } from './core-types.ts';
-import { createConnectivityHistory } from './diagnostics/connectivity-history.ts';
+import type { ConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { diagnosticsHandlers } from './diagnostics/handlers.ts';
 import type { SupervisorPins } from './diagnostics/supervisor.ts';
-import type { Emit } from './events.ts';
 import type { Log } from './log.ts';
 import type { SettingsService } from './settings/service.ts';
-import type { Store } from './store/index.ts';
 import { updateHandlers } from './updates/handlers.ts';
-import { createUpdatePolicy } from './updates/policy.ts';
-import { createUpdates } from './updates/updates.ts';
+import type { Updates } from './updates/updates.ts';
 
 export function createUpkeep(
-  options: CoreOptions,
+  /** The data folder and the versions the diagnostics zip describes (CoreOptions). */
+  options: { dataDir: string; version?: string; runtime?: { electron: string; chrome: string } },
   deps: {
-    store: Store;
+    updates: Updates;
+    history: ConnectivityHistory;
     log: Log;
-    emit: Emit;
-    /** A supervisor PIN is set (asked only once the desk is built). */
-    supervisorPinSet: () => boolean;
+    settings: SettingsService;
+    connectivity: () => Connectivity;
+    supervisors: SupervisorPins;
+    audit: Pick<AuditTrail, 'record'>;
   },
 ) {
-  const { log } = deps;
-  const updates = createUpdates({
-    policy: createUpdatePolicy({ store: deps.store }),
-    log,
-    offer: (update) => deps.emit('updates.ready', update),
-    guarded: deps.supervisorPinSet,
-  });
-  const history = createConnectivityHistory(log);
-
   return {
-    updates,
-    /** Every published connectivity state passes here. */
-    connectivityChanged: (state: Connectivity) => history.record(state),
-    handlers: (more: {
-      settings: SettingsService;
-      connectivity: () => Connectivity;
-      supervisors: SupervisorPins;
-      audit: Pick<AuditTrail, 'record'>;
-    }) => ({
-      ...updateHandlers(updates),
+    handlers: {
+      ...updateHandlers(deps.updates),
       ...diagnosticsHandlers({
         source: {
           dataDir: options.dataDir,
-          log,
+          log: deps.log,
           versions: {
             app: options.version ?? '0.0.0',
             electron: options.runtime?.electron ?? null,
             chrome: options.runtime?.chrome ?? null,
           },
-          settings: more.settings.get,
-          connectivity: more.connectivity,
-          history,
+          settings: deps.settings.get,
+          connectivity: deps.connectivity,
+          history: deps.history,
         },
-        supervisors: more.supervisors,
-        audit: more.audit,
+        supervisors: deps.supervisors,
+        audit: deps.audit,
       }),
-    }),
+    },
+    start() {},
+    close() {},
   };
 }

@@ -39,7 +39,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * (the core closing) answers null and finds nothing.
  */
 export async function checkChain(
-  store: Store,
+  store: Pick<Store, 'chain'>,
   key: Buffer | null,
   stopped: () => boolean = () => false,
 ): Promise<ChainCheck | null> {
@@ -113,7 +113,7 @@ export async function checkChain(
 }
 
 /** What is wrong with the seal over the head, if anything. Cheap: no link is read but the last. */
-export function checkSeal(store: Store, key: Buffer | null): string | null {
+export function checkSeal(store: Pick<Store, 'chain'>, key: Buffer | null): string | null {
   if (!key) return NO_KEYCHAIN;
   const head = store.chain.head();
   const seal = store.chain.seal();
@@ -131,7 +131,7 @@ function sameHex(a: string, b: string): boolean {
 }
 
 export function createChainGuard(deps: {
-  store: Store;
+  store: Pick<Store, 'chain'>;
   vault: Pick<Vault, 'chainKey' | 'chainHead' | 'setChainHead'>;
   audit: AuditTrail;
   log: Log;

@@ -14,7 +14,11 @@ export function tokenFingerprint(token: string | null): string | null {
   return token === null ? null : createHash('sha256').update(token).digest('hex').slice(0, 8);
 }
 
-export function createAuditTrail(deps: { store: Store; log: Log; terminalId: () => string }) {
+export function createAuditTrail(deps: {
+  store: Pick<Store, 'audit' | 'durable' | 'shifts'>;
+  log: Log;
+  terminalId: () => string;
+}) {
   const { store } = deps;
   return {
     /**

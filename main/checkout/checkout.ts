@@ -4,6 +4,7 @@ import { cashProblem } from '../../common/amount-input.ts';
 import { EXPIRY_MARGIN_MS, type OperationTypeValue, type OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
+import type { Clock } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { refusedFields } from '../gateway/field-errors.ts';
@@ -23,8 +24,14 @@ import { errorText, matchRequisites } from './requisites.ts';
 /** The shift a new operation belongs to, and its operator (main/shift/shifts.ts). */
 export type Attribute = (training: boolean) => { shiftId: number; operator: string };
 
+/**
+ * The creates under way, by local id. Made by the composition root, which hands "is one under way"
+ * to the lookups, the reconciler and the shift's close, all built before or beside checkout.
+ */
+export type CreatesInFlight = Map<number, Promise<OperationView>>;
+
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'durable' | 'operations' | 'outbox' | 'settings' | 'transaction'>;
   settings: SettingsService;
   gateways: Gateways;
   journal: Journal;
@@ -33,11 +40,12 @@ type Deps = {
   health: GatewayHealth;
   attribute: Attribute;
   desk: DeskContextSource;
+  creating: CreatesInFlight;
+  clock: Pick<Clock, 'now'>;
 };
 
 export function createCheckout(deps: Deps) {
-  const { store, journal } = deps;
-  const creating = new Map<number, Promise<OperationView>>();
+  const { store, journal, creating } = deps;
 
   async function call<T>(target: GatewayTarget, work: () => Promise<T>): Promise<T> {
     try {
@@ -189,7 +197,7 @@ export function createCheckout(deps: Deps) {
         localId: record.localId,
       });
     }
-    if (Date.parse(record.sessionExpiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
+    if (Date.parse(record.sessionExpiresAt) - deps.clock.now() < EXPIRY_MARGIN_MS) {
       journal.save(record.localId, {}, { kind: 'session_expired' });
       throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
         localId: record.localId,

@@ -98,7 +98,7 @@ function refusal(record: OperationRecord, answer: Answer): AgentError {
 }
 
 export function createCustody(deps: {
-  store: Store;
+  store: Pick<Store, 'custody' | 'durable' | 'operations' | 'shifts'>;
   journal: Journal;
   settings: SettingsService;
   desk: DeskContextSource;

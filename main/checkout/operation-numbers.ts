@@ -6,7 +6,7 @@ const SEQUENCE_KEY = 'operation_sequence';
 
 /** Call inside the transaction that stores the operation, so a number is used exactly once. */
 export function allocateOperationNumber(
-  store: Store,
+  store: Pick<Store, 'operations' | 'settings'>,
   terminalId: string,
   shopId: number,
   now = new Date(),

@@ -23,7 +23,7 @@ export function backupName(terminalId: string, at: Date): string {
 const ours = (terminalId: string) => new RegExp(`^cashdesk-${terminalId}-\\d{8}T\\d{9}Z\\.sqlite$`);
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'backup' | 'settings'>;
   settings: SettingsService;
   deskSettings: DeskSettingsStore;
   log: Log;

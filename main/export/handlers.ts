@@ -9,7 +9,7 @@ import type { Backups } from './backup.ts';
 import { writeCsv } from './csv.ts';
 
 export function exportHandlers(deps: {
-  store: Store;
+  store: Pick<Store, 'exports' | 'shifts'>;
   backups: Backups;
   dataDir: string;
   /** Main's save dialog (the shell's; the tests answer it themselves). */

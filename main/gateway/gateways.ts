@@ -2,8 +2,8 @@
 // that exists is only ever asked about at the gateway it was sent to, found by its binding, so a
 // change of mode or address never lets another gateway settle it. Clients are kept, so
 // keep-alive connections are reused.
+import type { Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
-import type { SettingsService } from '../settings/service.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { TrainingGateway } from '../training/gateway.ts';
 import { createGatewayClient, type GatewayClient, type RetryPolicy } from './client.ts';
@@ -13,6 +13,12 @@ export type GatewayTuning = { timeoutMs?: number; retry?: Partial<RetryPolicy> }
 /** A gateway and a shop at it: the training gateway, or a live address (whose token is per shop). */
 export type GatewayTarget = { shopId: number; training: boolean; gatewayUrl: string | null };
 
+/** What the gateways read of the settings (main/settings/service.ts): where they point, and a shop's token. */
+export type GatewaySettings = {
+  get(): Pick<Settings, 'mode' | 'gatewayUrl'>;
+  tokenAt(gatewayUrl: string, shopId: number): Promise<string | null>;
+};
+
 export function targetOf(record: Pick<OperationRecord, 'shopId' | 'training' | 'gatewayUrl'>): GatewayTarget {
   return {
     shopId: record.shopId,
@@ -21,7 +27,7 @@ export function targetOf(record: Pick<OperationRecord, 'shopId' | 'training' | '
   };
 }
 
-export function createGateways(settings: SettingsService, training: TrainingGateway, tuning: GatewayTuning) {
+export function createGateways(settings: GatewaySettings, training: TrainingGateway, tuning: GatewayTuning) {
   const clients = new Map<string, GatewayClient>();
 
   function client(baseUrl: string, token: string): GatewayClient {

@@ -4,13 +4,16 @@
 // outage releases the lookups that waited.
 import type { ConnectivityTracker } from '../connectivity.ts';
 import type { Log } from '../log.ts';
-import type { SettingsService } from '../settings/service.ts';
 import type { GatewayError } from './errors.ts';
 import type { GatewayTarget } from './gateways.ts';
 
 type Deps = {
   connectivity: ConnectivityTracker;
-  settings: SettingsService;
+  /** The token states the settings keep (main/settings/service.ts). */
+  settings: {
+    markAccepted(target: GatewayTarget): boolean;
+    markRejected(target: GatewayTarget): void;
+  };
   log: Log;
   /** Lookups that waited out a failure may go now. */
   retryWaitingLookups: () => void;

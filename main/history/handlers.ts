@@ -14,7 +14,7 @@ type HistoryChannel =
   | 'history.openForPayer';
 
 export function historyHandlers(deps: {
-  store: Store;
+  store: Pick<Store, 'custody' | 'operations'>;
   journal: Journal;
   checkout: Checkout;
   lookups: Lookups;

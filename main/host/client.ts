@@ -7,7 +7,8 @@
 // it took effect is not known, and the core's startup recovery (lookups/recovery.ts) settles it by
 // looking up, never by sending again. Calls made while it restarts wait for it. Nothing is replayed.
 import type { AppError, ConnectionState, Result } from '../../common/contract.ts';
-import type { CoreOptions, Listener } from '../core-types.ts';
+import type { CoreOptions } from '../core-types.ts';
+import type { Listener } from '../events.ts';
 import type { Invoke } from '../ipc/dispatch.ts';
 import { createLog, type LogLevel } from '../log.ts';
 import type { Printer } from '../receipts/printer.ts';

@@ -13,7 +13,7 @@ import { normaliseOperationNumber } from './normalise.ts';
 import { type Lookups, waitingFor } from './queue.ts';
 
 export function lookupHandlers(deps: {
-  store: Store;
+  store: Pick<Store, 'operations'>;
   gateways: Gateways;
   health: GatewayHealth;
   journal: Journal;

@@ -3,6 +3,7 @@
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
 import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
@@ -24,7 +25,7 @@ const IN_FLIGHT = 'in_flight';
 const MAX_TIMER_MS = 60_000;
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'operations' | 'outbox'>;
   gateways: Gateways;
   journal: Journal;
   connectivity: ConnectivityTracker;
@@ -32,6 +33,7 @@ type Deps = {
   health: GatewayHealth;
   /** A create for this operation is out and unanswered: a 404 now says nothing. */
   createInFlight: (localId: number) => boolean;
+  clock: Clock;
   /** An agent who asked for a lookup that had to wait is told its answer. */
   answered: (result: LookupResult) => void;
 };
@@ -44,29 +46,30 @@ export function createLookups(deps: Deps) {
   // Counted inside the request path itself, so the benchmark sees what really ran concurrently.
   const running = new Map<string, number>();
   let duplicateInflight = 0;
-  let timer: NodeJS.Timeout | undefined;
+  const { clock } = deps;
+  let timer: Timer | undefined;
   let closed = false;
   const idle: (() => void)[] = [];
 
   const key = (shopId: number, operationNumber: string) => `${shopId}\n${operationNumber}`;
-  const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const later = (ms: number) => new Date(clock.now() + ms).toISOString();
   const jitter = (ms: number) => Math.round(ms / 2 + Math.random() * (ms / 2));
 
   function kick() {
     if (closed) return;
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     fill();
     const next = store.outbox.nextDueAt();
     if (next === null) {
       if (inflight.size === 0) for (const resolve of idle.splice(0)) resolve();
       return;
     }
-    const wait = Math.min(Math.max(0, Date.parse(next) - Date.now()), MAX_TIMER_MS);
+    const wait = Math.min(Math.max(0, Date.parse(next) - clock.now()), MAX_TIMER_MS);
     // Still due after fill(): it waits for a free slot, or it is an in-flight lookup asked for
     // again. Either way a lookup ending kicks again; a zero timer would only spin until then.
     if (wait === 0 && inflight.size > 0) return;
     // Kept referenced: a queued lookup is work still to do, and close() clears the timer.
-    timer = setTimeout(kick, wait);
+    timer = clock.setTimeout(kick, wait);
   }
 
   function fill() {
@@ -284,7 +287,7 @@ export function createLookups(deps: Deps) {
     duplicateInflight: () => duplicateInflight,
     close() {
       closed = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     },
   };
 }

@@ -4,7 +4,11 @@ import type { Journal } from '../operations/journal.ts';
 import type { Store } from '../store/index.ts';
 import type { Lookups } from './queue.ts';
 
-export function recoverUnsettled(store: Store, journal: Journal, lookups: Lookups): void {
+export function recoverUnsettled(
+  store: Pick<Store, 'operations' | 'outbox' | 'transaction'>,
+  journal: Journal,
+  lookups: Lookups,
+): void {
   for (const record of store.operations.unsettled()) {
     switch (record.phase) {
       case 'opening':

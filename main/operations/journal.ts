@@ -2,7 +2,7 @@
 // (lifecycle.ts), which alone moves the phase; the operation's own answer (meaning.ts) is stored
 // with it for the indexes; and it is announced only once its transaction has committed. Every reply
 // about an operation is held against what was entered before anything acts on it.
-import type { MismatchItem } from '../../common/contract.ts';
+import type { MismatchItem, OperationView } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Endpoint, GatewayError } from '../gateway/errors.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
@@ -16,13 +16,14 @@ import { toView } from './view.ts';
 export type Attention = NonNullable<ReturnType<typeof attentionOf>>;
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'afterCommit' | 'durable' | 'operations' | 'transaction'>;
   log: Pick<Log, 'error'>;
   /** The desk as it is now: its mode and open shift, which the answer depends on. */
   desk: () => DeskContext;
-  announce: (record: OperationRecord) => void;
+  /** An operation changed, as the renderer sees it. */
+  announce: (view: OperationView) => void;
   /** An operation turned into something the agent must act on. */
-  attention: (reason: Attention, record: OperationRecord) => void;
+  attention: (reason: Attention, view: OperationView) => void;
 };
 
 /** A change and the event that makes it; the phase follows from the event, never from the patch. */
@@ -44,8 +45,9 @@ export function createJournal(deps: Deps) {
     const desk = deps.desk();
     const reason = attentionOf(before, record, desk);
     store.afterCommit(() => {
-      deps.announce(record);
-      if (reason) deps.attention(reason, record);
+      const view = toView(record, deps.desk());
+      deps.announce(view);
+      if (reason) deps.attention(reason, view);
     });
     return record;
   }

@@ -2,24 +2,12 @@
 // who handed the cash over and who took it (the operator at the drawer, the supervisor who holds
 // the safe and approved it with their PIN), the reason, the time, terminal and shift, and a line
 // for each of them to sign. Printed at the movement and again on request.
-import { type CashMovementKind, type Language, localeOf, type Paper } from '../../common/contract.ts';
+
+import { type Language, localeOf, type Paper } from '../../common/contract.ts';
 import { formatMoney } from '../../common/money.ts';
+import type { CashSlipView } from '../store/drawer.ts';
 import { formatTime, html, htmlDocument, row } from './html.ts';
 import { WORDS } from './words.ts';
-
-export type CashSlipView = {
-  id: number;
-  at: string;
-  kind: CashMovementKind;
-  currency: string;
-  amount: string;
-  reason: string;
-  operator: string;
-  approved: boolean;
-  /** Who held the safe (the supervisor approving it), when the movement named them. */
-  safeHolder: string | null;
-  shift: { id: number; terminalId: string; training: boolean };
-};
 
 const CSS = `
 .amount { font-size: var(--big); font-weight: 700; text-align: center; margin: 2mm 0; }

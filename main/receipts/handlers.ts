@@ -24,7 +24,7 @@ type ReceiptChannel =
   | 'receipts.saveReportPdf';
 
 export function receiptHandlers(deps: {
-  store: Store;
+  store: Pick<Store, 'operations'>;
   journal: Journal;
   settings: SettingsService;
   log: Log;

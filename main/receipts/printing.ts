@@ -35,7 +35,7 @@ const PRINTED: Record<PrintDocument, string> = {
 const PRINT_FAILED = 'print_failed';
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'operations'>;
   journal: Journal;
   settings: SettingsService;
   log: Log;

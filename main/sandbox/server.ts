@@ -42,6 +42,8 @@ export type SandboxOptions = {
   latencyMs?: number;
   /** How far the gateway's clock is ahead of this machine's (negative: behind), in ms. */
   clockOffsetMs?: number;
+  /** This machine's time (tests share a clock they move with the core's); Date.now by default. */
+  now?: () => number;
   /** Keeps the ledger in this JSON file across restarts (the app's training gateway does). */
   stateFile?: string;
 };
@@ -68,7 +70,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const { token } = options;
   const latencyMs = options.latencyMs ?? 0;
   const clockOffsetMs = options.clockOffsetMs ?? 0;
-  const gatewayNow = () => Date.now() + clockOffsetMs;
+  const machineNow = options.now ?? Date.now;
+  const gatewayNow = () => machineNow() + clockOffsetMs;
   const ledger = createLedger({
     catalogue: DEFAULT_CATALOGUE,
     sessionTtlSeconds: options.sessionTtlSeconds ?? 900,
@@ -113,7 +116,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const match = matchRoute(method, url.pathname);
     const route = match.kind === 'route' ? match.route : 'unknown';
     const fault = route === 'unknown' ? undefined : faults.take(route);
-    log.push({ route, method, path: url.pathname, at: isoMillis(Date.now()), faulted: fault !== undefined });
+    log.push({
+      route,
+      method,
+      path: url.pathname,
+      at: isoMillis(machineNow()),
+      faulted: fault !== undefined,
+    });
 
     // Read at once, as a real server would: a client that gives up during a delay still committed.
     const body = readBody(req);

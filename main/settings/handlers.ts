@@ -1,5 +1,6 @@
 // The terminal's settings and tokens. Every change drops the gateway clients built from the old
 // ones and tells the renderer; a new token also releases the lookups that waited for it.
+import type { Mode } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
 import type { SupervisorPins } from '../diagnostics/supervisor.ts';
 import type { Gateways } from '../gateway/gateways.ts';
@@ -19,6 +20,8 @@ export function settingsHandlers(deps: {
   gateways: Gateways;
   appState: AppStateSource;
   retryWaitingLookups: () => void;
+  /** The mode was switched: the training gateway starts or stops (main/training/gateway.ts). */
+  modeChanged: (mode: Mode) => Promise<void>;
   /** A token update awaits the keychain, then writes: core.close() waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   supervisors: SupervisorPins;
@@ -46,8 +49,9 @@ export function settingsHandlers(deps: {
       settings.save(next);
       return changed();
     },
-    'settings.setMode': ({ mode }) => {
+    'settings.setMode': async ({ mode }) => {
       settings.setMode(mode);
+      await deps.modeChanged(mode);
       return changed();
     },
     'settings.setToken': ({ shopId, token, supervisorPin }) =>

@@ -212,7 +212,8 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
  * Stored settings pass the same schema as the renderer's: a row damaged on disk, or written by an
  * older version with different rules, gives the defaults and a line in the log, never a crash.
  */
-function loadSettings(repo: SettingsRepo, log: Log): Settings {
+/** The settings as saved: the service's, and the terminal ID the audit trail (built before it) records. */
+export function loadSettings(repo: SettingsRepo, log: Log): Settings {
   return loadStored(repo, SETTINGS_KEY, Settings, DEFAULT_SETTINGS, log, 'settings');
 }
 

@@ -4,7 +4,7 @@ import type { CashLine, CashMovementKind } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
-import type { ShiftDeps } from './shifts.ts';
+import type { ShiftDeps } from './shift-deps.ts';
 
 export type CashMovementInput = {
   kind: CashMovementKind;

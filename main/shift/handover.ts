@@ -8,7 +8,7 @@ import type { CashLine, DrawerCount, VarianceLine } from '../../common/contract.
 import { AgentError } from '../app-error.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 import { countDrawer, varianceLines } from './drawer.ts';
-import type { ShiftDeps } from './shifts.ts';
+import type { ShiftDeps } from './shift-deps.ts';
 
 export type HandoverInput = {
   counted: DrawerCount;

@@ -15,50 +15,14 @@ import type {
 } from '../../common/contract.ts';
 import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
-import type { ChainGuard } from '../audit/chain.ts';
-import type { AuditTrail } from '../audit/trail.ts';
-import type { Log } from '../log.ts';
-import type { SettingsService } from '../settings/service.ts';
-import type { Desk } from '../staff/desk.ts';
-import type { Operators } from '../staff/operators.ts';
-import type { Supervisor } from '../staff/supervisor.ts';
-import type { Store } from '../store/index.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
 import { createCloseCounts } from './counts.ts';
-import type { DeskContextSource } from './desk-context.ts';
-import type { DeskSettingsStore } from './desk-settings.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import { createHandover } from './handover.ts';
-import type { Reconciler } from './reconcile.ts';
 import { buildXReport } from './reports.ts';
+import type { ShiftDeps } from './shift-deps.ts';
 import { createZReports } from './z-reports.ts';
-
-export type ShiftDeps = {
-  store: Store;
-  settings: SettingsService;
-  deskSettings: DeskSettingsStore;
-  desk: Desk;
-  operators: Operators;
-  supervisor: Supervisor;
-  reconciler: Reconciler;
-  /** The counter's flow, for sessions the close must end and creates it must wait for. */
-  checkout: () => { createInFlight(localId: number): boolean; abandon(localId: number): unknown };
-  log: Log;
-  /** The desk's mode and open shift as the answer about an operation sees them; the close sets it closing. */
-  deskContext: DeskContextSource;
-  audit: AuditTrail;
-  /** The hash chain: checked at each close, its head on each Z report. */
-  chain: Pick<ChainGuard, 'verify' | 'head'>;
-  /** The open shift or its drawer changed. */
-  changed: () => void;
-  /** A Z report was produced (a backup follows). */
-  closed: (shiftId: number) => void;
-  /** A shift closed "not reconciled" has been reconciled since. */
-  reconciled: (shift: ShiftSummary) => void;
-};
-
-export type Attribution = { shiftId: number; operator: string };
 
 export function createShifts(deps: ShiftDeps) {
   const { store } = deps;
@@ -161,39 +125,6 @@ export function createShifts(deps: ShiftDeps) {
       deps.changed();
     },
 
-    /**
-     * The shift a new operation belongs to, and its operator: a question with no side effects. None
-     * happens outside an open shift of its own mode. Call it right before the write, after the last
-     * await, so nothing slips into a shift that has begun closing.
-     */
-    attribute(training: boolean): Attribution {
-      if (closing()) {
-        throw new AgentError(
-          'conflict',
-          'The shift is closing: no cash moves in it now. Open the next shift first.',
-        );
-      }
-      const shift = store.shifts.open();
-      if (!shift) {
-        throw new AgentError(
-          'conflict',
-          training
-            ? 'Start a training shift first (Home: Start training).'
-            : 'No shift is open: in Live mode an operator signs in and opens one before any operation.',
-          { field: 'shift' },
-        );
-      }
-      if (shift.training !== training) {
-        throw new AgentError(
-          'conflict',
-          shift.training
-            ? 'A training shift is open: close it before working in Live.'
-            : 'A live shift is open: training operations never count in it.',
-        );
-      }
-      return { shiftId: shift.id, operator: shift.operatorName };
-    },
-
     /** Cash added to the drawer or taken to the safe, approved by the supervisor. */
     cashMovement: (input: CashMovementInput) => recordCashMovement(deps, { requireOpen, expected }, input),
 
@@ -272,8 +203,7 @@ export function createShifts(deps: ShiftDeps) {
       const operations = store.shifts.operations(shift);
       allCounted(expected(shift));
       const inFlight = operations.find(
-        (op) =>
-          op.phase === 'opening' || op.phase === 'creating' || deps.checkout().createInFlight(op.localId),
+        (op) => op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
       );
       if (inFlight) {
         throw new AgentError(
@@ -289,7 +219,7 @@ export function createShifts(deps: ShiftDeps) {
       try {
         // A session not yet used to create an operation ends with the shift; nothing exists for it.
         for (const op of operations) {
-          if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout().abandon(op.localId);
+          if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout.abandon(op.localId);
         }
         const { reconciliation, after } = await reconcile(shift, operations);
         // A break found now is recorded in the audit trail before the report takes it in.

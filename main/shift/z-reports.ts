@@ -13,7 +13,7 @@ import { AgentError } from '../app-error.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { findings } from './reports.ts';
-import type { ShiftDeps } from './shifts.ts';
+import type { ShiftDeps } from './shift-deps.ts';
 
 /**
  * A Z report is kept as it was produced. Those produced before operations carried their meaning get

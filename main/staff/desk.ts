@@ -3,7 +3,9 @@
 // activity, and `desk.touch` reports keys and pointer), or on demand; the same operator's PIN (or
 // the supervisor's) takes it down. Locking only hides the desk: an operation in progress goes on,
 // and its lookups and events with it. After a restart with a shift still open, the desk starts locked.
+
 import { AgentError } from '../app-error.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { Operators } from './operators.ts';
@@ -12,31 +14,33 @@ import type { Supervisor } from './supervisor.ts';
 export type SignedIn = { id: number; name: string };
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'shifts'>;
   operators: Operators;
   supervisor: Supervisor;
   log: Log;
   lockAfterMs: () => number;
   changed: () => void;
+  clock: Clock;
 };
 
 export function createDesk(deps: Deps) {
   const open = deps.store.shifts.open();
   let operator: SignedIn | null = open?.operatorId ? { id: open.operatorId, name: open.operatorName } : null;
   let locked = operator !== null;
-  let timer: NodeJS.Timeout | undefined;
+  const { clock } = deps;
+  let timer: Timer | undefined;
 
   function arm() {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     if (!operator || locked) return;
-    timer = setTimeout(() => lock('idle'), deps.lockAfterMs());
+    timer = clock.setTimeout(() => lock('idle'), deps.lockAfterMs());
     timer.unref();
   }
 
   function lock(reason: 'idle' | 'asked') {
     if (!operator || locked) return;
     locked = true;
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     deps.supervisor.lock();
     deps.log.info('desk_locked', { reason, operatorId: operator.id });
     deps.changed();
@@ -55,7 +59,7 @@ export function createDesk(deps: Deps) {
     signOut() {
       operator = null;
       locked = false;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       deps.changed();
     },
 
@@ -81,7 +85,7 @@ export function createDesk(deps: Deps) {
     /** The idle minutes changed. */
     rearm: arm,
     close() {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     },
   };
 }

@@ -34,7 +34,7 @@ function openWhileLocked(name: ChannelName): boolean {
   );
 }
 
-type Deps = { desk: Desk; supervisor: Supervisor; settings: SettingsService; store: Store };
+type Deps = { desk: Desk; supervisor: Supervisor; settings: SettingsService; store: Pick<Store, 'shifts'> };
 
 export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
   const guarded: Partial<Record<ChannelName, (request: unknown) => unknown>> = {};

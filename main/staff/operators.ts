@@ -12,7 +12,7 @@ import type { PinBook } from './pin-book.ts';
 import type { PinGuard, PinOwner } from './pin-guard.ts';
 
 export function createOperators(deps: {
-  store: Store;
+  store: Pick<Store, 'durable' | 'shifts' | 'staff'>;
   book: PinBook;
   guard: PinGuard;
   log: Log;

@@ -24,7 +24,12 @@ import {
 /** intact: checked as usual; tampered: changed outside CashDesk; other_key: made under a pepper this keychain lacks. */
 export type PinRowState = 'intact' | 'tampered' | 'other_key';
 
-export function createPinBook(deps: { store: Store; vault: PepperVault; log: Log; params?: ScryptParams }) {
+export function createPinBook(deps: {
+  store: Pick<Store, 'durable' | 'staff'>;
+  vault: PepperVault;
+  log: Log;
+  params?: ScryptParams;
+}) {
   const { store } = deps;
   const params = deps.params ?? PIN_HASH_PARAMS;
   let pepper: Buffer | null = null;

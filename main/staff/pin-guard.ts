@@ -4,7 +4,9 @@
 // nothing sleeps); after 10 the PIN is locked out. Checks of one PIN run one at a time, so a burst
 // of parallel guesses meets the same count. Each try is logged, never with the PIN. A row changed
 // outside CashDesk is refused before any try is counted (pin-book.ts).
+
 import { AgentError } from '../app-error.ts';
+import type { Clock } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { PinSubject } from '../store/staff.ts';
@@ -36,14 +38,14 @@ export type PinOwner = {
 };
 
 export function createPinGuard(deps: {
-  store: Store;
+  store: Pick<Store, 'durable' | 'staff'>;
   book: PinBook;
   log: Log;
   policy: PinPolicy;
-  now?: () => number;
+  clock: Pick<Clock, 'now'>;
 }) {
   const { store, book, policy } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.clock.now;
   const queues = new Map<PinSubject, Promise<unknown>>();
 
   function logTry(owner: PinOwner, outcome: string, failures: number) {

@@ -17,6 +17,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -40,24 +41,25 @@ const OWNER: PinOwner = {
 };
 
 type Deps = {
-  store: Store;
+  store: Pick<Store, 'durable' | 'staff'>;
   book: PinBook;
   guard: PinGuard;
   settings: SettingsService;
   log: Log;
   audit: Pick<AuditTrail, 'record'>;
   grantMs: number;
-  now?: () => number;
+  clock: Clock;
   /** The unlocked time began or ended. */
   changed: () => void;
 };
 
 export function createSupervisor(deps: Deps) {
   const { store, book } = deps;
-  const now = deps.now ?? Date.now;
+  const { clock } = deps;
+  const now = clock.now;
   let unlockedAt = 0;
   let until = 0;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   /** The PIN last entered right was shorter than a new one may be. */
   let newPinNeeded = false;
 
@@ -66,8 +68,8 @@ export function createSupervisor(deps: Deps) {
 
   function extend() {
     until = Math.min(now() + deps.grantMs, unlockedAt + SUPERVISOR_GRANT_CAP_MS);
-    clearTimeout(timer);
-    timer = setTimeout(
+    clock.clearTimeout(timer);
+    timer = clock.setTimeout(
       () => {
         if (granted()) return;
         until = 0;
@@ -86,7 +88,7 @@ export function createSupervisor(deps: Deps) {
   function lock() {
     if (!until) return;
     until = 0;
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     deps.changed();
   }
 
@@ -211,7 +213,7 @@ export function createSupervisor(deps: Deps) {
     },
 
     close() {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     },
   };
 }

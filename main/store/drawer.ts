@@ -8,7 +8,21 @@ import type {
   Handover,
   VarianceLine,
 } from '../../common/contract.ts';
-import type { CashSlipView } from '../receipts/cash-slip-template.ts';
+
+/** A cash movement as its slip shows it. */
+export type CashSlipView = {
+  id: number;
+  at: string;
+  kind: CashMovementKind;
+  currency: string;
+  amount: string;
+  reason: string;
+  operator: string;
+  approved: boolean;
+  /** Who held the safe (the supervisor approving it), when the movement named them. */
+  safeHolder: string | null;
+  shift: { id: number; terminalId: string; training: boolean };
+};
 
 type Row = Record<string, SQLInputValue>;
 

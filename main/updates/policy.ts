@@ -9,7 +9,7 @@ export type UpdateDecision = { allowed: true } | { allowed: false; hold: UpdateH
 /** Every row the tray's query returns, not just the first screenful: one missed row is one too many. */
 const ALL_ROWS = Number.MAX_SAFE_INTEGER;
 
-export function createUpdatePolicy(deps: { store: Store; now?: () => number }) {
+export function createUpdatePolicy(deps: { store: Pick<Store, 'operations'>; now?: () => number }) {
   const now = deps.now ?? Date.now;
   // Until the renderer says otherwise, the desk is taken to be busy.
   let idleOnHome = false;

@@ -21,13 +21,13 @@ import type { TestContext } from 'node:test';
 import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
 import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
+import type { DayOptions } from '../../main/core-types.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import { type HostedCore, startHostClient } from '../../main/host/client.ts';
 import { forkHost } from '../../main/host/fork.ts';
 import { APP_ORIGIN } from '../../main/ipc/guard.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
-import type { DayOptions } from '../../main/shift/day.ts';
 import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
 import { type ChromiumPrinter, createChromiumPrinter } from './chromium-printer.ts';
 

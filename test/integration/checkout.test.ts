@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { OperationView } from '../../common/contract.ts';
+import { testClock } from '../support/clock.ts';
 import {
   checkout,
   type Harness,
@@ -414,14 +415,18 @@ describe('the gateway refuses a create', { concurrency: true }, () => {
 
   test('a session the gateway says has expired (410) ends as expired, cash none', async (t) => {
     // The request leaves with the session valid, but arrives after it expired.
-    const h = await startHarness(t, { sandbox: { sessionTtlSeconds: 6 }, gateway: { timeoutMs: 15_000 } });
+    // The desk's and the gateway's clock, moved on while the request is held at the gateway.
+    const clock = testClock({ flowing: true });
+    const h = await startHarness(t, { sandbox: { sessionTtlSeconds: 6 }, clock });
     const session = await openSession(h, { type: 'payout' });
-    const left = Date.parse(session.session!.expiredAt) - Date.now();
-    h.sandbox.inject('createOperation', { kind: 'delay', ms: left + 200 });
-    const result = await h.invoke('checkout.createOperation', {
+    h.sandbox.inject('createOperation', { kind: 'delay', ms: 200 });
+    const pending = h.invoke('checkout.createOperation', {
       localId: session.localId,
       payerRequisites: requisitesFor(session),
     });
+    await until(() => h.sandbox.requests('createOperation').length > 0, 'the create at the gateway');
+    clock.advance(Date.parse(session.session!.expiredAt) - clock.now() + 200);
+    const result = await pending;
     assert.equal(!result.ok && result.error.kind, 'session_expired');
     assert.equal(!result.ok && result.error.cash, 'none');
     const after = (await h.call('history.get', { localId: session.localId })).operation;

@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
-import type { AppError, Result } from '../../common/contract.ts';
+import type { AppError, OperationView, Result } from '../../common/contract.ts';
 import { type Attention, createJournal } from '../../main/operations/journal.ts';
 import { LifecycleError } from '../../main/operations/lifecycle.ts';
 import { createChainRepo } from '../../main/store/chain.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
-import type { OperationRecord } from '../../main/store/operations.ts';
 import { checkout, type Harness, SHOP, startHarness } from '../support/core.ts';
 import { goLive, SUPERVISOR_PIN } from '../support/desk.ts';
 import { newOperation, openStore, tempDir } from '../support/store.ts';
@@ -194,14 +193,14 @@ describe('a supervisor reverses a custody record', () => {
 /** A real store and journal, with what it announces and logs kept for the test. */
 function journalOn(t: Parameters<typeof openStore>[0], dir = tempDir(t)) {
   const store = openStore(t, dir);
-  const announced: OperationRecord[] = [];
+  const announced: OperationView[] = [];
   const attention: Attention[] = [];
   const logged: { event: string; detail: unknown }[] = [];
   const journal = createJournal({
     store,
     log: { error: (event: string, detail: unknown = {}) => logged.push({ event, detail }) },
     desk: () => ({ mode: 'training', shift: { training: true }, closing: false }),
-    announce: (record) => announced.push(record),
+    announce: (view) => announced.push(view),
     attention: (reason) => attention.push(reason),
   });
   return { store, journal, announced, attention, logged };

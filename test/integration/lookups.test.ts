@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Request } from '../../common/contract.ts';
 import type { RequestRecord, Sandbox } from '../../main/sandbox/server.ts';
+import { testClock } from '../support/clock.ts';
 import {
   checkout,
   foreignOperation,
@@ -194,9 +195,12 @@ describe('back-off', () => {
   });
 
   test('a Retry-After is still honoured when another lookup succeeds meanwhile', async (t) => {
+    // Flowing with real time, and moved past the Retry-After instead of waiting it out.
+    const clock = testClock({ flowing: true });
     const h = await startHarness(t, {
       gateway: noClientRetry,
       lookups: { failureDelayMs: 20, failureMaxDelayMs: 5_000 },
+      clock,
     });
     const first = await checkout(h, { type: 'payout' });
     const second = await checkout(h, { type: 'payout' });
@@ -213,7 +217,7 @@ describe('back-off', () => {
       const degraded = since.findIndex((e) => state(e, 'degraded'));
       return degraded >= 0 && since.slice(degraded + 1).some((e) => state(e, 'online'));
     }, 'a success after the 429');
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock.advance(1_100);
     h.sandbox.capture(SHOP, first.operationNumber);
     h.sandbox.capture(SHOP, second.operationNumber);
     await h.settle();

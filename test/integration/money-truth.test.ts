@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, type TestContext, test } from 'node:test';
 import type { OperationView } from '../../common/contract.ts';
 import { type Sandbox, startSandbox } from '../../main/sandbox/server.ts';
+import { type TestClock, testClock } from '../support/clock.ts';
 import {
   checkout,
   type Harness,
@@ -22,9 +23,18 @@ import {
 import { goLive, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
 /** A live gateway beside the harness's training one, set up as a supervisor does, with its token. */
-async function live(t: TestContext, h: Harness, options: { token?: string; ttl?: number } = {}) {
+async function live(
+  t: TestContext,
+  h: Harness,
+  options: { token?: string; ttl?: number; clock?: TestClock } = {},
+) {
   const token = options.token ?? `live-${randomUUID()}`;
-  const gateway = await startSandbox({ port: 0, token, sessionTtlSeconds: options.ttl ?? 900 });
+  const gateway = await startSandbox({
+    port: 0,
+    token,
+    sessionTtlSeconds: options.ttl ?? 900,
+    now: options.clock?.now,
+  });
   t.after(() => gateway.close());
   const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
   await goLive(h.invoke, { ...settings, gatewayUrl: gateway.url }, { tokens: [{ shopId: SHOP, token }] });
@@ -53,6 +63,23 @@ const eventsOf = async (h: Harness, localId: number) =>
   (await h.call('history.get', { localId })).events.map((e) => e.kind);
 const asked = (gateway: Sandbox, operationNumber: string) =>
   gateway.requests('getOperation').filter((r) => r.path.endsWith(`/${operationNumber}`)).length;
+/** Tries of the operation's lookup so far, failed ones included (a token missing asks no gateway). */
+const tries = (h: Harness, operationNumber: string) =>
+  (
+    h.probe.sql(`SELECT attempts FROM outbox WHERE operation_number = '${operationNumber}'`)[0] as
+      | { attempts: number }
+      | undefined
+  )?.attempts ?? 0;
+
+/**
+ * Moves the desk's and the gateways' shared clock on by `ms` (past a session's expiry, say), then
+ * waits for the lookup to be tried twice more: what it would wrongly do there, it has done.
+ */
+async function later(clock: TestClock, ms: number, count: () => number, what: string) {
+  const before = count();
+  clock.advance(ms);
+  await until(() => count() >= before + 2, what);
+}
 
 /**
  * A create whose reply is lost after the gateway committed it: the outcome is unknown here, and
@@ -71,11 +98,16 @@ async function unknownOutcome(h: Harness, gateway: Sandbox): Promise<OperationVi
 }
 
 describe('an operation is settled only by the gateway that holds it', { concurrency: 5 }, () => {
-  const quick: HarnessOptions = { lookups: { notFoundGraceMs: 50 } };
+  // Each test's own clock, flowing with real time, shared by the desk and its gateways.
+  const quick = (): HarnessOptions & { clock: TestClock } => ({
+    lookups: { notFoundGraceMs: 50 },
+    clock: testClock({ flowing: true }),
+  });
 
   test('a live unknown outcome survives a switch to training and back', async (t) => {
-    const h = await startHarness(t, quick);
-    const gateway = await live(t, h, { ttl: 6 });
+    const options = quick();
+    const h = await startHarness(t, options);
+    const gateway = await live(t, h, { ttl: 6, clock: options.clock });
     const op = await unknownOutcome(h, gateway);
     assert.equal(op.phase, 'outcome_unknown');
     assert.equal(op.gatewayUrl, gateway.url);
@@ -83,7 +115,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     // The live gateway does not answer; meanwhile the terminal goes back to training.
     await switchMode(h, 'training');
     // Past the session's expiry and the grace: a wrong gateway's 404 would now settle it for good.
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    await later(options.clock, 6_500, () => asked(gateway, op.operationNumber), 'asked past the expiry');
     assert.equal(
       asked(h.sandbox, op.operationNumber),
       0,
@@ -103,14 +135,15 @@ describe('an operation is settled only by the gateway that holds it', { concurre
   });
 
   test('a live unknown outcome survives a change of the gateway address', async (t) => {
-    const h = await startHarness(t, quick);
-    const first = await live(t, h, { ttl: 6 });
+    const options = quick();
+    const h = await startHarness(t, options);
+    const first = await live(t, h, { ttl: 6, clock: options.clock });
     const op = await unknownOutcome(h, first);
     const otherToken = `other-${randomUUID()}`;
     const other = await startSandbox({ port: 0, token: otherToken });
     t.after(() => other.close());
     await pointAt(h, other, otherToken);
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    await later(options.clock, 6_500, () => asked(first, op.operationNumber), 'asked past the expiry');
     assert.equal(asked(other, op.operationNumber), 0, 'the new address was asked about an old operation');
     assert.equal((await get(h, op.localId)).phase, 'outcome_unknown');
 
@@ -123,8 +156,9 @@ describe('an operation is settled only by the gateway that holds it', { concurre
   });
 
   test("without its gateway's token the lookup waits, shown as waiting, and no other gateway answers", async (t) => {
-    const h = await startHarness(t, quick);
-    const gateway = await live(t, h, { ttl: 6 });
+    const options = quick();
+    const h = await startHarness(t, options);
+    const gateway = await live(t, h, { ttl: 6, clock: options.clock });
     const op = await unknownOutcome(h, gateway);
     await switchMode(h, 'training');
     await h.call('settings.clearToken', { shopId: SHOP });
@@ -136,7 +170,7 @@ describe('an operation is settled only by the gateway that holds it', { concurre
     gateway.clearFaults();
     const state = await h.call('app.getState', {});
     assert.ok(state.connectivity.queued >= 1, 'counted as waiting');
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    await later(options.clock, 6_500, () => tries(h, op.operationNumber), 'tried past the expiry');
     assert.equal((await get(h, op.localId)).phase, 'outcome_unknown');
     assert.equal(asked(h.sandbox, op.operationNumber), 0);
 
@@ -151,8 +185,9 @@ describe('an operation is settled only by the gateway that holds it', { concurre
 
   test('not_created is judged by the gateway clock: a terminal clock behind it does not delay the verdict', async (t) => {
     // The gateway runs an hour ahead: by this terminal's clock the session has an hour left.
+    const options = quick();
     const h = await startHarness(t, {
-      ...quick,
+      ...options,
       sandbox: { clockOffsetMs: 3_600_000, sessionTtlSeconds: 2 },
     });
     const session = await openSession(h, { type: 'payout' });
@@ -162,24 +197,35 @@ describe('an operation is settled only by the gateway that holds it', { concurre
       payerRequisites: requisitesFor(session),
     });
     assert.equal((await get(h, session.localId)).phase, 'outcome_unknown');
+    // Past the session's two seconds, by both clocks.
+    options.clock.advance(2_500);
     await until(
       async () => (await get(h, session.localId)).phase === 'not_created',
       'settled by the gateway clock',
-      8_000,
     );
     assert.equal(h.sandbox.operationCount(), 0);
   });
 
   test('not_created is judged by the gateway clock: a terminal clock ahead of it settles nothing early', async (t) => {
     // The gateway runs 55 s behind: by this terminal's clock the session expires 6 s from now.
-    const h = await startHarness(t, { ...quick, sandbox: { clockOffsetMs: -55_000, sessionTtlSeconds: 61 } });
+    const options = quick();
+    const h = await startHarness(t, {
+      ...options,
+      sandbox: { clockOffsetMs: -55_000, sessionTtlSeconds: 61 },
+    });
     const session = await openSession(h, { type: 'payout' });
     h.sandbox.inject('createOperation', { kind: 'reset' });
     await h.invoke('checkout.createOperation', {
       localId: session.localId,
       payerRequisites: requisitesFor(session),
     });
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    const number = session.operationNumber;
+    await later(
+      options.clock,
+      7_000,
+      () => asked(h.sandbox, number),
+      'asked past the terminal clock’s expiry',
+    );
     const op = await get(h, session.localId);
     assert.equal(
       op.phase,

@@ -14,6 +14,7 @@ import type { AppError, Result } from '../../common/contract.ts';
 import { SUPERVISOR_GRANT_CAP_MS, SUPERVISOR_GRANT_MS } from '../../main/staff/supervisor.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { createPepperVault, PEPPER_ACCOUNT } from '../../main/vault/pepper.ts';
+import { testClock } from '../support/clock.ts';
 import { type Harness, startHarness } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
@@ -223,29 +224,29 @@ describe('restored on a new machine', () => {
 
 describe("the supervisor's unlocked time", () => {
   test('renewed only by a call that succeeded, never past 15 minutes from the unlock; a new PIN needs the current one', async (t) => {
-    let clock = Date.parse('2026-11-25T09:00:00Z');
-    const h = await startHarness(t, { day: { pinHash: CHEAP, now: () => clock } });
+    const clock = testClock({ at: Date.parse('2026-11-25T09:00:00Z') });
+    const h = await startHarness(t, { day: { pinHash: CHEAP }, clock });
     await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
     const { id } = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
     const minutes = (n: number) => n * 60_000;
     const unlockedUntil = async () => (await h.call('desk.state', {})).supervisor.unlockedUntil;
 
     // A refused call renews nothing.
-    clock += minutes(4);
+    clock.advance(minutes(4));
     assert.equal(refusal(await h.invoke('operators.remove', { operatorId: 999 })).kind, 'not_found');
-    clock += SUPERVISOR_GRANT_MS - minutes(4) + 1;
+    clock.advance(SUPERVISOR_GRANT_MS - minutes(4) + 1);
     assert.equal(await unlockedUntil(), null, 'a failed call kept the supervisor unlocked');
 
     // Calls that succeed renew it, but not past the cap.
     await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
-    const unlockedAt = clock;
+    const unlockedAt = clock.now();
     for (let at = minutes(4); at < SUPERVISOR_GRANT_CAP_MS; at += minutes(4)) {
-      clock = unlockedAt + at;
+      clock.set(unlockedAt + at);
       await h.call('operators.unlock', { operatorId: id });
     }
-    clock = unlockedAt + SUPERVISOR_GRANT_CAP_MS - 1;
+    clock.set(unlockedAt + SUPERVISOR_GRANT_CAP_MS - 1);
     assert.equal(await unlockedUntil(), new Date(unlockedAt + SUPERVISOR_GRANT_CAP_MS).toISOString());
-    clock = unlockedAt + SUPERVISOR_GRANT_CAP_MS;
+    clock.set(unlockedAt + SUPERVISOR_GRANT_CAP_MS);
     assert.equal(await unlockedUntil(), null, 'one unlock lasted past the cap');
     assert.equal(refusal(await h.invoke('operators.unlock', { operatorId: id })).kind, 'locked');
 

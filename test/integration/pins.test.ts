@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import { type AppError, type ChannelName, type Result, SUPERVISOR_CHANNELS } from '../../common/contract.ts';
 import { SUPERVISOR_GRANT_MS, SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
+import { testClock } from '../support/clock.ts';
 import { checkout, type Harness, SHOP, startHarness, until } from '../support/core.ts';
 import { goLive, must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
@@ -91,8 +92,8 @@ describe('PINs stay in main', () => {
 
 describe('guessing', () => {
   test('a wait after 3 wrong tries, a lock-out after 10, kept across a restart until a supervisor lifts it', async (t) => {
-    let clock = Date.parse('2026-11-25T09:00:00Z');
-    const h = await startHarness(t, { day: { pins: PINS, now: () => clock } });
+    const clock = testClock({ at: Date.parse('2026-11-25T09:00:00Z') });
+    const h = await startHarness(t, { day: { pins: PINS }, clock });
     await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
     const { id } = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
     const open = (pin: string) => h.invoke('shift.open', { operatorId: id, pin, float: [] });
@@ -109,14 +110,14 @@ describe('guessing', () => {
         continue;
       }
       assert.ok(error.retryAt, `try ${tries} sets a wait`);
-      const wait = Date.parse(error.retryAt) - clock;
+      const wait = Date.parse(error.retryAt) - clock.now();
       waits.push(wait);
       // Too soon: refused unchecked, and not counted.
-      clock += wait - 1;
+      clock.advance(wait - 1);
       const early = refusal(await open(OPERATOR_PIN));
       assert.equal(early.kind, 'pin_refused', 'even the right PIN waits');
       assert.equal(early.retryAt, error.retryAt);
-      clock += 1;
+      clock.advance(1);
     }
     assert.equal(tries, 9, 'the tenth wrong PIN locks out');
     assert.ok(waits[1]! > waits[0]!, `the wait grows: ${waits.join(', ')}`);
@@ -170,8 +171,8 @@ describe('guessing', () => {
 
 describe('the supervisor', () => {
   test('every supervised channel refuses until the supervisor unlocks, and the unlocked time runs out', async (t) => {
-    let clock = Date.parse('2026-11-25T09:00:00Z');
-    const h = await startHarness(t, { day: { now: () => clock } });
+    const clock = testClock({ at: Date.parse('2026-11-25T09:00:00Z') });
+    const h = await startHarness(t, { clock });
     const settings = await settingsOf(h);
     // Out of the box, in training, settings are open.
     await h.call('settings.save', { ...settings, kiosk: true });
@@ -210,7 +211,7 @@ describe('the supervisor', () => {
       const result = await h.invoke(channel as ChannelName, request);
       assert.ok(result.ok || result.error.kind !== 'locked', `${channel}: ${JSON.stringify(result)}`);
     }
-    clock += SUPERVISOR_GRANT_MS + 1;
+    clock.advance(SUPERVISOR_GRANT_MS + 1);
     assert.equal(
       (await h.call('desk.state', {})).supervisor.unlockedUntil,
       null,

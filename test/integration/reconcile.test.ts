@@ -86,9 +86,7 @@ test('offline, the Z report is produced "not reconciled", and the later reconcil
   // The gateway captured the payout meanwhile; this desk cannot know yet.
   h.sandbox.capture(SHOP, payout.operationNumber);
 
-  const started = performance.now();
   const z = await h.call('shift.close', { counted: [{ currency: 'KZT', total: '2500' }] });
-  assert.ok(performance.now() - started < 5_000, 'one refusal per gateway, not one per operation');
   const [first] = z.reconciliations;
   assert.equal(first?.complete, false);
   assert.equal(first?.unanswered, 2);

@@ -43,12 +43,13 @@ import type {
   Response,
   Result,
 } from '../../common/contract.ts';
+import type { Clock } from '../../main/clock.ts';
 import { assembleCore, type Core, type CoreOptions, type CoreProbe } from '../../main/core.ts';
+import type { DayOptions } from '../../main/core-types.ts';
 import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
-import type { DayOptions } from '../../main/shift/day.ts';
 import { createPepperVault } from '../../main/vault/pepper.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
@@ -100,6 +101,8 @@ export type HarnessOptions = {
   /** PIN waits, the supervisor's unlocked time, the idle lock (main/shift/day.ts). */
   day?: DayOptions;
   printer?: Printer;
+  /** The core's time and timers, shared with the sandbox's clock (test/support/clock.ts). */
+  clock?: Clock;
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -139,6 +142,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
   const sandbox = await startSandbox({
     port: 0,
     token: randomBytes(18).toString('base64url'),
+    now: options.clock?.now,
     ...options.sandbox,
   });
   const coreOptions: CoreOptions = {
@@ -149,6 +153,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
     day: options.day ?? {},
     printer: options.printer,
+    clock: options.clock,
   };
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();

@@ -1,0 +1,19 @@
+// The time main reads and the timers it sets, in one place, so a test can move them: lookups and
+// their back-off, a session's expiry at checkout, PIN waits and lock-outs, the supervisor's unlocked
+// time, the idle lock, and reconciliations tried again. Defaults to the machine's.
+
+/** A timer as callers keep it: `unref` lets the process exit while it waits. */
+export type Timer = { unref(): unknown };
+
+export type Clock = {
+  /** Milliseconds since the epoch, as Date.now(). */
+  now(): number;
+  setTimeout(run: () => void, ms: number): Timer;
+  clearTimeout(timer: Timer | undefined): void;
+};
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout | undefined),
+};
