@@ -336,6 +336,7 @@ export const ru: Catalogue = {
       title: 'Завершено',
       finished: 'Завершено со статусом «{{status}}»',
       done: 'Готово',
+      printAndFinish: 'Напечатать квитанцию и завершить',
     },
     stuck: {
       title: 'Статус шлюза: {{status}}',

@@ -1,0 +1,79 @@
+// Issue 18: the actions a payin and a payout take at the counter, counted through one wrapper
+// (test/e2e/actions.ts): each click, each key that is not text, each field typed whole. A keyboard
+// payin with its receipt at most 10, a payout at most 12, in English, Russian and Kazakh, the
+// language switched through the app's own switch. The counts go to test-results/, where
+// `npm run bench` reads them (`flow.payin_actions`, `flow.payout_actions`).
+// Screenshots: test-results/screens/actions/.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { test } from 'node:test';
+import type { Response } from '../../common/contract.ts';
+import type { Language } from '../../common/enums.ts';
+import { en } from '../../renderer/i18n/en.ts';
+import { kk } from '../../renderer/i18n/kk.ts';
+import { ru } from '../../renderer/i18n/ru.ts';
+import { until } from '../support/core.ts';
+import { focusOn, keyboardPayin, keyboardPayout } from './actions.ts';
+import { openHome } from './flows.ts';
+import { ACTIONS_FILE, RESULTS_DIR, startE2E } from './harness.ts';
+
+const CATALOGUES = { en, ru, kk } as const;
+
+test('a keyboard payin with its receipt takes at most 10 actions and a payout at most 12, in en, ru and kk', async (t) => {
+  const h = await startE2E(t, 'actions');
+  const { page } = h;
+  await openHome(page, h.url);
+  // The desk's first checkout of each type picks the method, once: one action more each.
+  const firstPayin = await keyboardPayin(page, en, 'PAYER-FIRST-IN');
+  const firstPayout = await keyboardPayout(page, en, 'PAYER-FIRST-OUT');
+  // The window restarted: the methods are still remembered, so every later checkout opens on the amount.
+  await page.reload();
+  await focusOn(page, '.tile-payin');
+
+  const counts: Record<Language, { payin: number; payout: number }> = {} as never;
+  for (const language of ['en', 'ru', 'kk'] as const) {
+    const words = CATALOGUES[language];
+    if (language !== 'en') {
+      await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+      await until(
+        async () => (await page.evaluate(() => document.documentElement.lang)) === language,
+        language,
+      );
+    }
+    // Focus goes back to Cash in once the switch has saved the language, not left on the switch.
+    await focusOn(page, '.tile-payin', words.type.payin);
+    await h.screen(`${language}-home`);
+    const shot = (step: string) => h.screen(`${language}-${step}`);
+    const payin = await keyboardPayin(page, words, `PAYER-${language}-IN`, shot);
+    const payout = await keyboardPayout(page, words, `PAYER-${language}-OUT`, shot);
+    counts[language] = { payin, payout };
+    assert.ok(payin <= 10, `${language}: a payin took ${payin} actions`);
+    assert.ok(payout <= 12, `${language}: a payout took ${payout} actions`);
+  }
+  // The same counter in every language: the words change, the actions do not.
+  assert.deepEqual(counts.ru, counts.en);
+  assert.deepEqual(counts.kk, counts.en);
+  assert.equal(firstPayin, counts.en.payin + 1, 'the first payin only picks the method more');
+  assert.equal(firstPayout, counts.en.payout + 1, 'the first payout only picks the method more');
+
+  // Eight operations, each with its cash recorded and its receipt printed once.
+  assert.equal(h.sandbox.operationCount(), 8);
+  const held = await h.core.invoke('history.search', {});
+  const rows = held.ok ? (held.value as Response<'history.search'>).rows : [];
+  assert.deepEqual(rows.map((row) => row.custody?.kind).sort(), [
+    ...Array(4).fill('handed_over'),
+    ...Array(4).fill('received'),
+  ]);
+  assert.equal(h.printer.printed.length, 8);
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(
+    ACTIONS_FILE,
+    `${JSON.stringify({
+      'flow.payin_actions': counts.en.payin,
+      'flow.payout_actions': counts.en.payout,
+      'flow.payin_actions_first_of_desk': firstPayin,
+      'flow.payout_actions_first_of_desk': firstPayout,
+    })}\n`,
+  );
+});
