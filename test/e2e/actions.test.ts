@@ -7,12 +7,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { Response } from '../../common/contract.ts';
+import type { Response, Settings } from '../../common/contract.ts';
 import type { Language } from '../../common/enums.ts';
 import { en } from '../../renderer/i18n/en.ts';
 import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
 import { until } from '../support/core.ts';
+import { must } from '../support/desk.ts';
 import { focusOn, keyboardPayin, keyboardPayout } from './actions.ts';
 import { openHome } from './flows.ts';
 import { ACTIONS_FILE, RESULTS_DIR, startE2E } from './harness.ts';
@@ -76,4 +77,20 @@ test('a keyboard payin with its receipt takes at most 10 actions and a payout at
       'flow.payout_actions_first_of_desk': firstPayout,
     })}\n`,
   );
+});
+
+test('where main prints the final receipt by itself, Enter on Completed only finishes: one receipt', async (t) => {
+  const h = await startE2E(t, 'actions-automatic-receipt');
+  const { page, core } = h;
+  const { settings } = await must<{ settings: Settings }>(core.invoke, 'app.getState', {});
+  const { mode: _mode, ...rest } = settings;
+  await must(core.invoke, 'settings.save', {
+    ...rest,
+    printing: { ...settings.printing, autoPrint: { pending: false, final: true } },
+  });
+  await openHome(page, h.url);
+  const count = await keyboardPayin(page, en, 'PAYER-AUTO', (step) => h.screen(step), en.flow.completed.done);
+  assert.equal(count, 11, 'the first payin of the desk picks the method; the receipt costs nothing more');
+  await until(async () => h.printer.printed.length === 1, 'the automatic receipt');
+  assert.equal(h.printer.printed.length, 1);
 });

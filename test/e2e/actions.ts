@@ -68,13 +68,15 @@ async function toAmount(page: Page, act: ActionCounter): Promise<void> {
 /**
  * A Cash KZT payin at the Training shop with the keyboard alone, from Home (focus on Cash in) to Home
  * again with the payer's receipt printed and the cash received recorded. In training the agent's
- * Confirm (training) stands in for the payer's confirmation at the gateway, and is counted.
+ * Confirm (training) stands in for the payer's confirmation at the gateway, and is counted. `finish`:
+ * the last action's label (Done where main prints the final receipt by itself).
  */
 export async function keyboardPayin(
   page: Page,
   words: Catalogue,
   payerId: string,
   shot: Shot = noShot,
+  finish: string = words.flow.completed.printAndFinish,
 ): Promise<number> {
   const act = actionCounter(page);
   await focusOn(page, '.tile-payin');
@@ -96,7 +98,7 @@ export async function keyboardPayin(
   await act.press('Enter');
   await focusOn(page, 'button', words.flow.waiting.confirmTraining);
   await act.press('Enter');
-  await focusOn(page, '[data-testid="finish"]', words.flow.completed.printAndFinish);
+  await focusOn(page, '[data-testid="finish"]', finish);
   await shot('payin-completed');
   await act.press('Enter');
   await focusOn(page, '.tile-payin');

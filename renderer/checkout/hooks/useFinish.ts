@@ -9,14 +9,14 @@ export type FinishFailure = { report: PrintReport; error?: never } | { error: Ap
 
 /**
  * Enter on a completed operation finishes it: the payer's receipt is printed first, unless main
- * prints it by itself (automatic final receipts) or it was printed here already, and then the
- * counter is Home. A print that did not go through keeps the screen, saying why, so the agent can
- * try again or finish without it.
+ * prints it by itself (automatic final receipts, unless that print failed) or it was printed here
+ * already, and then the counter is Home. A print that did not go through keeps the screen, saying
+ * why, so the agent can try again or finish without it.
  */
 export function useFinish(operation: OperationView) {
   const autoFinal = useLoaded((app) => app.settings.printing.autoPrint.final);
   const openHome = useNavigation((s) => s.openHome);
-  const [printed, setPrinted] = useState(false);
+  const [paper, setPaper] = useState<'none' | 'printed' | 'failed'>('none');
   const [failure, setFailure] = useState<FinishFailure | null>(null);
   const { localId, status } = operation;
   // Any print of this receipt as it stands now counts, the Print receipt button's and main's own.
@@ -24,12 +24,12 @@ export function useFinish(operation: OperationView) {
     () =>
       receiptsApi.onPrinted((report) => {
         const same = report.localId === localId && report.document === 'receipt' && report.status === status;
-        if (same && report.result.printed) setPrinted(true);
+        if (same) setPaper((was) => (was === 'printed' || report.result.printed ? 'printed' : 'failed'));
       }),
     [localId, status],
   );
   const hasReceipt = operation.phase === 'created' && !operation.mismatch && operation.ownDesk;
-  const printFirst = hasReceipt && !autoFinal && !printed;
+  const printFirst = hasReceipt && paper !== 'printed' && (!autoFinal || paper === 'failed');
   const finish = async () => {
     if (!printFirst) return openHome();
     const result = await receiptsApi.print({ localId, copy: 'payer' });
