@@ -6,8 +6,8 @@ import { type RefObject, useEffect, useRef } from 'react';
  */
 const next: RefObject<HTMLElement | null>[] = [];
 
-/** Frames to wait for the next action to be there and enabled (a re-render, the lock screen going). */
-const FRAMES = 10;
+/** How long to wait for the next action to be there and enabled (a re-render, the lock screen going). */
+const PATIENCE_MS = 2000;
 
 /**
  * Names the element where Enter should act next, and puts focus there when it becomes the next
@@ -29,24 +29,26 @@ export function useNextAction<T extends HTMLElement>(when = true): RefObject<T |
 
 /**
  * After anything that may have dropped focus (a button disabled while it worked, a panel or the lock
- * screen gone, an error shown): focus goes to the next action, or failing one to the screen's title.
+ * screen gone, an error shown): focus goes to the next action, or failing one to the screen's title;
+ * while a modal dialog covers the screen (the lock screen), to its first field, to type the PIN again.
  * Focus the agent put on a control stays where it is.
  */
 export function keepFocus(): void {
-  land(false, FRAMES);
+  land(false, performance.now() + PATIENCE_MS);
 }
 
 /** After an action whose next step is plain (a receipt printed: finish): focus goes there. */
 export function moveToNextAction(): void {
-  land(true, FRAMES);
+  land(true, performance.now() + PATIENCE_MS);
 }
 
-function land(always: boolean, frames: number): void {
+function land(always: boolean, until: number): void {
   if (!always && !parked()) return;
-  const target = nextAction() ?? (parked() ? document.querySelector<HTMLElement>('.screen h1') : null);
+  const target =
+    modalField() ?? nextAction() ?? (parked() ? document.querySelector<HTMLElement>('.screen h1') : null);
   if (target && focusable(target)) target.focus();
   if (target && document.activeElement === target) return;
-  if (frames > 0) requestAnimationFrame(() => land(always, frames - 1));
+  if (performance.now() < until) requestAnimationFrame(() => land(always, until));
 }
 
 /** Focus nowhere the agent chose: on nothing, on a control gone or disabled, or on a screen's title. */
@@ -59,6 +61,10 @@ function parked(): boolean {
     (active instanceof HTMLButtonElement && active.disabled) ||
     active.tagName === 'H1'
   );
+}
+
+function modalField(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"] input:not([disabled])');
 }
 
 function nextAction(): HTMLElement | null {

@@ -1,6 +1,6 @@
 // Issue 18: focus is never lost at the counter. After Refresh status, after the desk is unlocked with
-// the supervisor's PIN, after a print that failed and one that went through, and after the PIN
-// opens Settings, focus is on the next action, so Enter does the next thing. A live desk (the sandbox
+// the supervisor's PIN (and after a wrong one), after a print that failed and one that went through,
+// and after the PIN opens Settings, focus is on the next action, so Enter does the next thing. A live desk (the sandbox
 // as the gateway), once in each language, switched through the app's own switch.
 // Screenshots: test-results/screens/focus-<language>/.
 import assert from 'node:assert/strict';
@@ -71,13 +71,10 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     // In Live the gateway's answer comes by itself: the step's next action is Refresh status.
     const refresh = words.flow.waiting.refresh;
     await focusOn(page, 'button', refresh);
-    // The button is disabled while it asks, which used to leave focus on nothing.
-    await page.evaluate(() => {
-      const flag = window as unknown as { dropped?: boolean };
-      document.activeElement?.addEventListener('blur', () => (flag.dropped = true), { once: true });
-    });
+    // The button is disabled while it asks, which used to leave focus on nothing once it answered.
+    const asked = sandbox.requests('getOperation').length;
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => (window as unknown as { dropped?: boolean }).dropped === true);
+    await until(async () => sandbox.requests('getOperation').length > asked, 'the status asked');
     await focusOn(page, 'button', refresh);
     assert.equal(await focused(page), refresh);
     await h.screen('after-refresh');
@@ -87,7 +84,13 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     const lock = page.getByRole('dialog', { name: words.lock.title });
     await lock.waitFor();
     await lock.getByRole('button', { name: words.lock.asSupervisor }).click();
+    // A wrong PIN: refused, and focus is back in the field to type it again.
     await focusOn(page, 'input[type="password"]');
+    await page.keyboard.type('1111');
+    await page.keyboard.press('Enter');
+    await lock.getByTestId('pin-refusal').waitFor();
+    await focusOn(page, 'input[type="password"]');
+    assert.equal(await focused(page), words.lock.supervisorPin);
     await page.keyboard.type(SUPERVISOR_PIN);
     await h.screen('lock-supervisor-pin');
     await page.keyboard.press('Enter');
@@ -122,6 +125,12 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     await must(core.invoke, 'supervisor.lock', {});
     await page.getByRole('button', { name: words.home.settings, exact: true }).click();
     await focusOn(page, 'input[type="password"]');
+    await page.keyboard.type('1111');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pin-refusal').waitFor();
+    await focusOn(page, 'input[type="password"]');
+    assert.equal(await focused(page), words.supervisor.pin);
+    await h.screen('settings-pin-refused');
     await page.keyboard.type(SUPERVISOR_PIN);
     await page.keyboard.press('Enter');
     await focusOn(page, '.settings-parts button', words.settings.parts.gateway);
