@@ -21,7 +21,8 @@ export function useNextAction<T extends HTMLElement>(when = true): RefObject<T |
     next.push(ref);
     keepFocus();
     return () => {
-      next.splice(next.indexOf(ref), 1);
+      const at = next.indexOf(ref);
+      if (at >= 0) next.splice(at, 1);
     };
   }, [when]);
   return ref;
