@@ -2,7 +2,8 @@
 // (test/e2e/actions.ts): each click, each key that is not text, each field typed whole. A keyboard
 // payin with its receipt at most 10, a payout at most 12, in English, Russian and Kazakh, the
 // language switched through the app's own switch. The counts go to test-results/, where
-// `npm run bench` reads them (`flow.payin_actions`, `flow.payout_actions`).
+// `npm run bench` reads them (`flow.payin_actions`, `flow.payout_actions`). The method is remembered
+// per type, across a restart, and one click on the amount step changes it.
 // Screenshots: test-results/screens/actions/.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -93,4 +94,64 @@ test('where main prints the final receipt by itself, Enter on Completed only fin
   assert.equal(count, 11, 'the first payin of the desk picks the method; the receipt costs nothing more');
   await until(async () => h.printer.printed.length === 1, 'the automatic receipt');
   assert.equal(h.printer.printed.length, 1);
+});
+
+test('the method is remembered per type across a restart, and one click on the amount step changes it', async (t) => {
+  const h = await startE2E(t, 'actions-method-memory');
+  const { page } = h;
+  const hint = page.locator('.amount-entry .hint').first();
+  /** The amount step, opened on the method named. */
+  const onAmount = async (words: typeof en, method: string) => {
+    await focusOn(page, '.amount-input');
+    assert.ok((await hint.innerText()).includes(words.flow.amount.method.replace('{{method}}', method)));
+  };
+  // Esc goes back a step: from the amount to the tiles, then Home.
+  const backHome = async () => {
+    for (let step = 0; step < 3 && !(await page.locator('.tile-payin').isVisible()); step += 1) {
+      await page.keyboard.press('Escape');
+    }
+    await focusOn(page, '.tile-payin');
+  };
+  const speak = async (language: 'ru' | 'kk') => {
+    await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+    await until(
+      async () => (await page.evaluate(() => document.documentElement.lang)) === language,
+      language,
+    );
+  };
+  await openHome(page, h.url);
+
+  // The desk's first payin: the tiles; Bank transfer KZT is chosen. A payout has its own memory.
+  await page.locator('.tile-payin').click();
+  await page.getByRole('button', { name: /^Bank transfer KZT/ }).click();
+  await onAmount(en, 'Bank transfer KZT');
+  await h.screen('en-payin-bank-chosen');
+  await backHome();
+  await page.locator('.tile-payout').click();
+  await focusOn(page, '.method-tile');
+  await h.screen('en-payout-tiles');
+  await page.keyboard.press('Enter');
+  await onAmount(en, 'Cash KZT');
+  await backHome();
+
+  // A restart of the window: each type opens on its own method.
+  await page.reload();
+  await speak('ru');
+  await page.locator('.tile-payin').click();
+  await onAmount(ru, 'Bank transfer KZT');
+  await h.screen('ru-payin-remembered');
+  // One click back to the tiles, and the other method is remembered from then on.
+  await page.getByRole('button', { name: ru.flow.amount.changeMethod }).click();
+  await page.getByRole('button', { name: /^Cash KZT/ }).click();
+  await onAmount(ru, 'Cash KZT');
+  await backHome();
+
+  await speak('kk');
+  await page.locator('.tile-payin').click();
+  await onAmount(kk, 'Cash KZT');
+  await h.screen('kk-payin-changed');
+  await backHome();
+  await page.locator('.tile-payout').click();
+  await onAmount(kk, 'Cash KZT');
+  await h.screen('kk-payout-remembered');
 });
