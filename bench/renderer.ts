@@ -1,11 +1,20 @@
 // Renderer benchmarks: the size of the JavaScript the window loads first, how soon Home is usable,
-// how many clicks and Enters a simple payin takes, and how many steps (clicks, Enters, Tabs and typed
-// fields) a Cash KZT payin at the Training shop takes. Needs `npm run build:renderer` first.
+// how many clicks and Enters a simple payin takes, and how many actions (clicks, keys that are not
+// text, and fields typed) a keyboard payin with its receipt and a payout take at the Training shop
+// (test/e2e/actions.ts). Needs `npm run build:renderer` first.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cashInButton, countedPayin, openHome, payinSteps } from '../test/e2e/flows.ts';
-import { INTERACTIONS_FILE, launchChromium, openPage, STEPS_FILE, startStack } from '../test/e2e/harness.ts';
+import { en } from '../renderer/i18n/en.ts';
+import { keyboardPayin, keyboardPayout } from '../test/e2e/actions.ts';
+import { countedPayin, openHome } from '../test/e2e/flows.ts';
+import {
+  ACTIONS_FILE,
+  INTERACTIONS_FILE,
+  launchChromium,
+  openPage,
+  startStack,
+} from '../test/e2e/harness.ts';
 
 const DIST = resolve(import.meta.dirname, '..', 'dist', 'renderer');
 const RUNS = 7;
@@ -15,7 +24,7 @@ export async function benchRenderer(): Promise<Record<string, number>> {
     'renderer.initial_js_gzip_kb': initialJsGzipKb(),
     'renderer.home_interactive_ms': await homeInteractiveMs(),
     'flow.payin_interactions': await payinInteractions(),
-    ...(await payinStepCounts()),
+    ...(await actionCounts()),
   };
 }
 
@@ -70,21 +79,24 @@ async function payinInteractions(): Promise<number> {
 }
 
 /**
- * The e2e test's counts when it has run, otherwise measured here the same way: the first payin of
- * the day picks the method (a diagnostic), every later one starts at the amount (`flow.payin_steps`).
+ * The e2e test's counts when it has run, otherwise measured here the same way: the desk's first
+ * payin and payout pick their methods (diagnostics), and every later one opens on the amount.
  */
-async function payinStepCounts(): Promise<Record<string, number>> {
-  if (existsSync(STEPS_FILE)) return JSON.parse(readFileSync(STEPS_FILE, 'utf8'));
+async function actionCounts(): Promise<Record<string, number>> {
+  if (existsSync(ACTIONS_FILE)) return JSON.parse(readFileSync(ACTIONS_FILE, 'utf8'));
   const stack = await startStack();
   const browser = await launchChromium();
   try {
     const { page } = await openPage(browser, stack);
     await openHome(page, stack.url);
-    const first = await payinSteps(page, 'BENCH-FIRST');
-    await page.getByRole('button', { name: 'Done' }).click();
-    await cashInButton(page).waitFor();
-    const next = await payinSteps(page, 'BENCH-NEXT');
-    return { 'flow.payin_steps': next, 'flow.payin_steps_first_of_day': first };
+    const firstPayin = await keyboardPayin(page, en, 'BENCH-FIRST-IN');
+    const firstPayout = await keyboardPayout(page, en, 'BENCH-FIRST-OUT');
+    return {
+      'flow.payin_actions': await keyboardPayin(page, en, 'BENCH-IN'),
+      'flow.payout_actions': await keyboardPayout(page, en, 'BENCH-OUT'),
+      'flow.payin_actions_first_of_desk': firstPayin,
+      'flow.payout_actions_first_of_desk': firstPayout,
+    };
   } finally {
     await browser.close();
     await stack.close();

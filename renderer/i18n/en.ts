@@ -337,6 +337,7 @@ export const en = {
       title: 'Completed',
       finished: 'Finished with status “{{status}}”',
       done: 'Done',
+      printAndFinish: 'Print receipt and finish',
     },
     stuck: {
       title: 'Gateway status: {{status}}',

@@ -343,6 +343,7 @@ export const kk: Catalogue = {
       title: 'Аяқталды',
       finished: '«{{status}}» мәртебесімен аяқталды',
       done: 'Дайын',
+      printAndFinish: 'Түбіртекті басып шығарып, аяқтау',
     },
     stuck: {
       title: 'Шлюздегі мәртебе: {{status}}',

@@ -341,6 +341,7 @@ export const ru: Catalogue = {
       title: 'Завершено',
       finished: 'Завершено со статусом «{{status}}»',
       done: 'Готово',
+      printAndFinish: 'Напечатать квитанцию и завершить',
     },
     stuck: {
       title: 'Статус шлюза: {{status}}',

@@ -9,15 +9,11 @@ export type Shot = (step: string) => Promise<void>;
 const noShot: Shot = async () => undefined;
 
 /**
- * Counts what the agent does. `flow.payin_interactions` counts clicks and Enters; `flow.payin_steps`
- * every click, Enter, Tab and typed field, one each (`typing`).
+ * Counts clicks and Enters (`flow.payin_interactions`); test/e2e/actions.ts counts every action,
+ * typed fields and Tabs too.
  */
-function counter(page: Page, typing: boolean) {
+function interactions(page: Page) {
   let count = 0;
-  const press = async (key: 'Enter' | 'Tab') => {
-    count += 1;
-    await page.keyboard.press(key);
-  };
   return {
     get count() {
       return count;
@@ -26,17 +22,12 @@ function counter(page: Page, typing: boolean) {
       count += 1;
       await target.click();
     },
-    press,
-    enter: () => press('Enter'),
-    async fill(target: Locator, value: string) {
-      if (typing) count += 1;
-      await target.fill(value);
+    async enter() {
+      count += 1;
+      await page.keyboard.press('Enter');
     },
   };
 }
-
-export const interactions = (page: Page) => counter(page, false);
-export const steps = (page: Page) => counter(page, true);
 
 export function cashInButton(page: Page): Locator {
   return page.getByRole('button', { name: /^Cash in/ });
@@ -83,50 +74,6 @@ export async function startCashPayin(page: Page, payerId: string): Promise<void>
 export async function confirmPhone(page: Page, phone = REQUISITE_VALUES.phone!): Promise<void> {
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(phone);
   await page.keyboard.press('Enter');
-}
-
-/**
- * `flow.payin_steps`: a Cash KZT payin at the Training shop, from Home until the screen says the
- * operation is complete and the cash is recorded. The training confirmation is not counted: it
- * stands in for the gateway's own. Returns the steps counted.
- */
-export async function payinSteps(page: Page, payerId: string, shot: Shot = noShot): Promise<number> {
-  const act = steps(page);
-  await act.click(cashInButton(page));
-  const amount = page.getByRole('textbox', { name: 'Amount in KZT', exact: true });
-  const tile = page.getByRole('button', { name: /^Cash KZT/ });
-  await tile.or(amount).first().waitFor();
-  if (await tile.isVisible()) {
-    await shot('steps-method');
-    await act.click(tile);
-  }
-  await act.fill(amount, '5000');
-  await shot('steps-amount');
-  await act.press('Enter');
-  await act.fill(page.getByRole('textbox', { name: 'Payer ID', exact: true }), payerId);
-  await act.press('Enter');
-  const phone = page.getByRole('textbox', { name: 'Phone number', exact: true });
-  await act.fill(phone, REQUISITE_VALUES.phone!);
-  // The figures are on the same screen as the phone, before anything is created.
-  await page.getByTestId('summary-amount').filter({ hasText: 'KZT\u00a05,000.00' }).waitFor();
-  await shot('steps-details');
-  await act.press('Enter');
-  const received = custodyButton(page, 'Cash received from the payer: KZT\u00a05,000.00');
-  await received.waitFor();
-  await shot('steps-waiting');
-  await act.click(received);
-  await page
-    .locator('.cash-banner')
-    .getByText(/^Cash received at /)
-    .waitFor();
-  await page.getByRole('button', { name: 'Confirm (training)' }).click();
-  await page.getByRole('heading', { name: 'Completed' }).waitFor();
-  await page
-    .locator('.cash-banner')
-    .getByText(/^Cash received at /)
-    .waitFor();
-  await shot('steps-completed');
-  return act.count;
 }
 
 /**

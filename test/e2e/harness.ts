@@ -36,8 +36,8 @@ const DIST = join(ROOT, 'dist', 'renderer');
 export const RESULTS_DIR = join(ROOT, 'test-results');
 /** The payin interaction count the e2e test measured, picked up by the bench. */
 export const INTERACTIONS_FILE = join(RESULTS_DIR, 'payin-interactions.json');
-/** The payin step counts the e2e test measured (`flow.payin_steps`), picked up by the bench. */
-export const STEPS_FILE = join(RESULTS_DIR, 'payin-steps.json');
+/** Every action a payin and a payout took, as the e2e test counted them, picked up by the bench. */
+export const ACTIONS_FILE = join(RESULTS_DIR, 'flow-actions.json');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,27 +1,20 @@
-import { useEffect, useRef } from 'react';
 import type { OperationView } from '../../../common/contract.ts';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { useCheckout } from '../state/checkout.ts';
 
 /**
  * Custody is never where focus starts: an Enter meant for the step before must not record cash.
- * While cash is due, focus stays on the step's title; otherwise it starts on the step's next action.
- * Once the cash is recorded, focus moves on to that action.
+ * While cash is due, the step's next action waits (the custody button takes focus once it is armed,
+ * CustodyButton); once the cash is recorded, focus moves on to that action.
  */
 export function useCustodyFocus(operation: OperationView) {
-  const next = useRef<HTMLButtonElement>(null);
   const operationChanged = useCheckout((s) => s.operationChanged);
   const due = operation.meaning.custody.action !== null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the step starts, not on every change
-  useEffect(() => {
-    if (!due) next.current?.focus();
-  }, []);
+  const next = useNextAction<HTMLButtonElement>(!due);
   return {
     next,
-    /** The custody button's answer: the step shows it, and focus moves on. */
-    recorded: (view: OperationView) => {
-      operationChanged(view);
-      next.current?.focus();
-    },
+    /** The custody button's answer: the step shows it at once, and focus follows to the next action. */
+    recorded: operationChanged,
     /** One primary action at a time: while cash is due, recording it comes first. */
     nextClass: due ? 'button-large' : 'button-primary button-large',
   };

@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, ErrorKind, LookupResult, OperationView } from '../../../common/contract.ts';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
 import { coreReason, nextStepKey } from '../../shared/errorKind.ts';
-import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { humanise, requisiteLabel } from '../../shared/labels.ts';
 import { noteWords } from '../../shared/noteWords.ts';
@@ -34,7 +34,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   const returnTo = useNavigation((s) => s.returnTo);
   const { busy, run } = useInFlight();
   const [lookup, setLookup] = useState<LookupResult['state'] | null>(null);
-  const primary = useFocusOnMount<HTMLButtonElement>();
+  const primary = useNextAction<HTMLButtonElement>();
   // The training gateway's token is its own: a refusal there is no supervisor's to mend.
   const trainingRefusal = useTraining() && NEEDS_SUPERVISOR.has(kind);
   const words = trainingRefusal ? 'error.trainingRefused' : (`error.kinds.${kind}` as const);

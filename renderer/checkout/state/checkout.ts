@@ -12,6 +12,7 @@ import { localeOf } from '../../../common/enums.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { checkoutApi } from '../api.ts';
 import { checkAmount } from './checkAmount.ts';
+import { methodMemory } from './methodMemory.ts';
 import { missingRequisites, payerDetailsOf } from './payerDetails.ts';
 import { sessionExpired } from './sessionClock.ts';
 
@@ -81,14 +82,6 @@ const navigation = () => useNavigation.getState();
 /** Counts checkouts started, so a method list that arrives after the agent has moved on is dropped. */
 let started = 0;
 
-/**
- * The method last chosen, per shop and type, for this run of the app: most payers at a counter
- * pay the same way, so the next checkout opens on the amount. Back (or "Change method") shows the
- * tiles again.
- */
-const lastMethod = new Map<string, string>();
-const methodKey = (shopId: number, type: OperationTypeValue) => `${shopId}:${type}`;
-
 export const useCheckout = create<CheckoutStore>()((set, get) => {
   /** A session for the draft. The core allocates a fresh operation number every time. */
   const requestSession = async () => {
@@ -124,7 +117,9 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         if (current !== started || navigation().screen.name !== 'method') return;
         if (!result.ok) return navigation().showError(result.error, { name: 'home' });
         const [only, ...others] = result.value;
-        const remembered = result.value.find((m) => m.id === lastMethod.get(methodKey(shopId, type)));
+        // The method remembered for this shop and type, while the gateway still offers it; Back (or
+        // "Change method") shows the tiles again.
+        const remembered = result.value.find((m) => m.id === methodMemory.get(shopId, type));
         const method = remembered ?? (only && others.length === 0 ? only : null);
         if (method) {
           set({ methods: result.value, method });
@@ -136,7 +131,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
     },
 
     chooseMethod: (method) => {
-      lastMethod.set(methodKey(get().shopId, get().type), method.id);
+      methodMemory.set(get().shopId, get().type, method.id);
       set({ method });
       navigation().showStep('amount');
     },

@@ -2,9 +2,9 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntegrityBanner } from '../../audit/components/IntegrityBanner.tsx';
 import { useCheckout } from '../../checkout/state/checkout.ts';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { appApi } from '../../shared/api.ts';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
-import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useShops, useTokenState, useTraining } from '../../shared/state/appState.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
@@ -26,7 +26,7 @@ export function Home() {
   const openHistory = useNavigation((s) => s.openHistory);
   const openSettings = useNavigation((s) => s.openSettings);
   const openShift = useNavigation((s) => s.openShift);
-  const cashIn = useFocusOnMount<HTMLButtonElement>();
+  const cashIn = useNextAction<HTMLButtonElement>();
   const noShiftId = useId();
   useEffect(() => {
     // The bench measures navigation → first interactive Home from this mark.

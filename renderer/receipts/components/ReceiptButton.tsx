@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, PrintReport } from '../../../common/contract.ts';
+import { moveToNextAction } from '../../focus/useNextAction.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useLoaded } from '../../shared/state/appState.ts';
@@ -42,6 +43,8 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
       const result = await receiptsApi.print({ localId, copy });
       setError(result.ok ? null : result.error);
       setShown(result.ok ? { kind: 'reports', reports: [result.value] } : null);
+      // The paper in hand, what comes next is the screen's next action (on Completed: finish).
+      moveToNextAction();
     });
   const savePdf = () =>
     run(async () => {

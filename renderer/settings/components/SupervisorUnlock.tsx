@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { deskApi } from '../../shared/api.ts';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { PinRefusal, usePinWait } from '../../shared/components/PinRefusal.tsx';
@@ -15,6 +16,8 @@ export function SupervisorUnlock() {
   const [error, setError] = useState<AppError | null>(null);
   const wait = usePinWait(error);
   const { busy, run } = useInFlight();
+  // A refused PIN: focus goes back to the field, to type it again.
+  const field = useNextAction<HTMLInputElement>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pin.length < 4 || wait > 0) return;
@@ -28,7 +31,7 @@ export function SupervisorUnlock() {
     <form className="panel stack supervisor-unlock" onSubmit={submit} noValidate>
       <h2>{t('supervisor.unlockTitle')}</h2>
       <p>{t('supervisor.unlockBody')}</p>
-      <PinField label={t('supervisor.pin')} value={pin} onChange={setPin} autoFocus />
+      <PinField ref={field} label={t('supervisor.pin')} value={pin} onChange={setPin} autoFocus />
       <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy || wait > 0 || pin.length < 4}>

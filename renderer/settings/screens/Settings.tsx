@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditPanel } from '../../audit/components/AuditPanel.tsx';
 import { IntegrityBanner } from '../../audit/components/IntegrityBanner.tsx';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { PrintingSettings } from '../../receipts/components/PrintingSettings.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
@@ -30,6 +31,8 @@ export function Settings() {
   const openHome = useNavigation((s) => s.openHome);
   const open = useDesk((s) => (s.desk ? supervisorOpen(s.desk) : false));
   const [part, setPart] = useState<Part>('gateway');
+  // Once the supervisor's PIN opens the page, focus goes on to the part shown, not nowhere.
+  const shownPart = useNextAction<HTMLButtonElement>(open);
   return (
     <ScreenFrame title={t('settings.title')} onBack={openHome}>
       <IntegrityBanner />
@@ -40,6 +43,7 @@ export function Settings() {
             {PARTS.map((p) => (
               <button
                 key={p}
+                ref={part === p ? shownPart : undefined}
                 type="button"
                 aria-pressed={part === p}
                 className={part === p ? 'segment segment-on' : 'segment'}

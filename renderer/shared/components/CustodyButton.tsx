@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, CustodyAction, OperationView } from '../../../common/contract.ts';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { operationApi } from '../api.ts';
 import { gatewayFigures } from '../gatewayFigures.ts';
 import { useFormat } from '../hooks/useFormat.ts';
@@ -11,7 +12,8 @@ import { StartTrainingButton } from './StartTrainingButton.tsx';
 
 /**
  * A press this soon after the button appears is not taken: it is the Enter that confirmed the
- * step before, pressed twice, or a key still held. Recording cash is always a deliberate act.
+ * step before, pressed twice, or a key still held. Recording cash is always a deliberate act. Once
+ * armed the button is the next action, so the agent's next Enter records the cash.
  */
 export const CUSTODY_ARM_MS = 1000;
 
@@ -41,6 +43,7 @@ function ArmedButton({ action, operation, onRecorded }: Props & { action: Custod
   const { busy, run } = useInFlight();
   const shownAt = useRef(performance.now());
   const [armed, setArmed] = useState(false);
+  const button = useNextAction<HTMLButtonElement>(armed);
   useEffect(() => {
     const timer = setTimeout(() => setArmed(true), CUSTODY_ARM_MS);
     return () => clearTimeout(timer);
@@ -60,6 +63,7 @@ function ArmedButton({ action, operation, onRecorded }: Props & { action: Custod
   return (
     <div className="custody-action">
       <button
+        ref={button}
         type="button"
         className="button-primary button-large button-cash"
         data-testid="record-cash"

@@ -1,8 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
+import { keepFocus } from '../../focus/useNextAction.ts';
 
 /**
  * Guards one request at a time. The ref closes the gap before React re-renders the disabled
- * button, so a double click or a held Enter never sends a second call.
+ * button, so a double click or a held Enter never sends a second call. The button pressed is
+ * disabled meanwhile, which drops focus: once done, focus goes back to the screen's next action.
  */
 export function useInFlight(): { busy: boolean; run<T>(request: () => Promise<T>): Promise<T | undefined> } {
   const inFlight = useRef(false);
@@ -16,6 +18,7 @@ export function useInFlight(): { busy: boolean; run<T>(request: () => Promise<T>
     } finally {
       inFlight.current = false;
       setBusy(false);
+      keepFocus();
     }
   }, []);
   return { busy, run };
