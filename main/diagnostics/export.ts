@@ -2,12 +2,12 @@
 // statistics, the connectivity history and the lookup queue. It holds no secret: the log files are
 // redacted as they are written and checked again against the secrets known now, and everything
 // else passes the same redaction; no operation's payer data is put in at all.
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { arch, version as osVersion, platform, release } from 'node:os';
 import { basename, dirname, extname, isAbsolute, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import { type AsyncZippable, strToU8, zip } from 'fflate';
 import type { Connectivity, Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
@@ -34,7 +34,7 @@ export type DiagnosticsSource = {
 export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8Array> {
   const { log } = source;
   const json = (value: unknown) => strToU8(`${JSON.stringify(log.redact(value), null, 2)}\n`);
-  const files: Zippable = {
+  const files: AsyncZippable = {
     'versions.json': json({
       exportedAt: new Date().toISOString(),
       ...source.versions,
@@ -46,10 +46,15 @@ export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8
     'connectivity.json': json({ now: source.connectivity(), changes: source.history.changes() }),
     'queue.json': json(queue(source.dataDir)),
   };
+  // The lines logged up to now are on disk before the files are read.
+  await log.flush();
   for (const file of log.files()) {
     files[`logs/${basename(file)}`] = strToU8(log.redactText(await readFile(file, 'utf8')));
   }
-  return zipSync(files, { level: 6, mtime: new Date() });
+  // Compressed in fflate's worker threads: megabytes of logs never hold up the counter's replies.
+  return new Promise((resolve, reject) =>
+    zip(files, { level: 6, mtime: new Date() }, (error, zipped) => (error ? reject(error) : resolve(zipped))),
+  );
 }
 
 /** Writes the zip whole or not at all, to an absolute .zip path in a folder that exists. */
@@ -65,18 +70,18 @@ export async function exportDiagnostics(
       field: 'path',
     });
   }
-  const zip = await buildDiagnostics(source);
+  const zipped = await buildDiagnostics(source);
   const partial = `${path}.partial`;
   try {
-    writeFileSync(partial, zip, { mode: PRIVATE_FILE_MODE });
-    renameSync(partial, path);
+    await writeFile(partial, zipped, { mode: PRIVATE_FILE_MODE });
+    await rename(partial, path);
   } catch (error) {
-    rmSync(partial, { force: true });
+    await rm(partial, { force: true });
     source.log.warn('diagnostics_failed', { error });
     throw new AgentError('storage', 'The diagnostics file could not be written there.', { field: 'path' });
   }
-  source.log.info('diagnostics_exported', { path, bytes: zip.byteLength });
-  return { path, bytes: zip.byteLength };
+  source.log.info('diagnostics_exported', { path, bytes: zipped.byteLength });
+  return { path, bytes: zipped.byteLength };
 }
 
 /** A read-only look beside the core's own connection: WAL lets it read without blocking a write. */
