@@ -58,6 +58,9 @@ export function createLog(file: string, options: LogOptions = {}) {
   const transport: FileTransport = logger.transports.file;
   transport.level = 'info';
   transport.sync = false;
+  // The path is ours; without a name electron-log's Node entry looks for a package.json near the
+  // working folder to name the default path, and throws from outside the repo.
+  transport.setAppName('CashDesk');
   transport.resolvePathFn = () => file;
   transport.writeOptions = { flag: 'a', mode: PRIVATE_FILE_MODE, encoding: 'utf8' };
   // The hook hands over the finished line: nothing for electron-log to format or inspect.
