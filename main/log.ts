@@ -98,11 +98,15 @@ export function createLog(file: string, options: LogOptions = {}) {
       await drained();
       const rotated = rotateFiles();
       if (rotated) size = 0;
-      while (held.length && (!rotated || !overflows(bytesOf(held[0]!)))) {
-        const message = held.shift()!;
-        size += bytesOf(message);
-        transport(message);
+      // By index, then one slice: a burst can hold thousands of lines, and shift() is linear.
+      let taken = 0;
+      for (; taken < held.length; taken++) {
+        const bytes = bytesOf(held[taken]!);
+        if (rotated && overflows(bytes)) break;
+        size += bytes;
+        transport(held[taken]!);
       }
+      held = held.slice(taken);
     }
     held = null;
   }

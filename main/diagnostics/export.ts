@@ -49,12 +49,31 @@ export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8
   // The lines logged up to now are on disk before the files are read.
   await log.flush();
   for (const file of log.files()) {
-    files[`logs/${basename(file)}`] = strToU8(log.redactText(await readFile(file, 'utf8')));
+    files[`logs/${basename(file)}`] = strToU8(await redactInSlices(log, await readFile(file, 'utf8')));
   }
   // Compressed in fflate's worker threads: megabytes of logs never hold up the counter's replies.
   return new Promise((resolve, reject) =>
     zip(files, { level: 6, mtime: new Date() }, (error, zipped) => (error ? reject(error) : resolve(zipped))),
   );
+}
+
+/** About a few milliseconds of redaction: the event loop is free for a reply between slices. */
+const SLICE_CHARS = 64 * 1024;
+
+/**
+ * A log file checked again against what the log knows now, whole lines at a time: a megabyte of
+ * lines in one go would keep the counter's replies waiting for the length of the scan.
+ */
+async function redactInSlices(log: Log, text: string): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start + SLICE_CHARS);
+    const end = newline === -1 ? text.length : newline + 1;
+    parts.push(log.redactText(text.slice(start, end)));
+    start = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return parts.join('');
 }
 
 /** Writes the zip whole or not at all, to an absolute .zip path in a folder that exists. */
