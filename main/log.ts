@@ -123,7 +123,10 @@ export function createLog(file: string, options: LogOptions = {}) {
         if (held) held.push(finished);
         else {
           held = [finished];
-          rotation = rotate();
+          rotation = rotate().catch(() => {
+            // The file cannot be reached at all: what waited is lost, as a failed write's lines are.
+            held = null;
+          });
         }
         return false;
       }
