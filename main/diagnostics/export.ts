@@ -7,7 +7,9 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { arch, version as osVersion, platform, release } from 'node:os';
 import { basename, dirname, extname, isAbsolute, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { type AsyncZippable, strToU8, zip } from 'fflate';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+import { strToU8, Zip, type ZipInputFile } from 'fflate';
 import type { Connectivity, Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
@@ -34,7 +36,7 @@ export type DiagnosticsSource = {
 export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8Array> {
   const { log } = source;
   const json = (value: unknown) => strToU8(`${JSON.stringify(log.redact(value), null, 2)}\n`);
-  const files: AsyncZippable = {
+  const files: Record<string, Uint8Array> = {
     'versions.json': json({
       exportedAt: new Date().toISOString(),
       ...source.versions,
@@ -51,10 +53,36 @@ export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8
   for (const file of log.files()) {
     files[`logs/${basename(file)}`] = strToU8(await redactInSlices(log, await readFile(file, 'utf8')));
   }
-  // Compressed in fflate's worker threads: megabytes of logs never hold up the counter's replies.
-  return new Promise((resolve, reject) =>
-    zip(files, { level: 6, mtime: new Date() }, (error, zipped) => (error ? reject(error) : resolve(zipped))),
-  );
+  return zipped(files);
+}
+
+const deflateInPool = promisify(deflateRaw);
+
+/**
+ * The zip, each file deflated in libuv's thread pool one after another and only framed by fflate
+ * here: the event loop does no compression, and the export never takes more than one core from the
+ * counter (fflate's own async zip starts a worker per file, all at once).
+ */
+async function zipped(files: Record<string, Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let zipper!: Zip;
+  const done = new Promise<void>((resolve, reject) => {
+    zipper = new Zip((error, chunk, final) => {
+      if (error) return reject(error);
+      chunks.push(chunk);
+      if (final) resolve();
+    });
+  });
+  const mtime = new Date();
+  for (const [filename, bytes] of Object.entries(files)) {
+    const deflated = await deflateInPool(bytes, { level: 6 });
+    const entry: ZipInputFile = { filename, size: bytes.length, crc: crc32(bytes), compression: 8, mtime };
+    zipper.add(entry);
+    entry.ondata!(null, deflated, true);
+  }
+  zipper.end();
+  await done;
+  return Buffer.concat(chunks);
 }
 
 /** About a few milliseconds of redaction: the event loop is free for a reply between slices. */
