@@ -361,6 +361,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         await chain.idle();
         store.close();
         await trainingGateway.close();
+        // The log is written off the event loop: its last lines land before close resolves.
+        await log.flush();
       })();
       return closing;
     },

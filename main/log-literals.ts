@@ -87,11 +87,16 @@ type Literal = { text: string; replacement: string; rank: number };
 export function createLiteralMatcher() {
   const byValue = new Map<string, Literal[]>();
   let index: Map<string, Literal[]> | null = null;
+  /** The first two units of every key as one number: most positions are passed over without a lookup string. */
+  let pairs = new Set<number>();
+  const pairAt = (text: string, i: number) => text.charCodeAt(i) * 0x10000 + text.charCodeAt(i + 1);
 
   function build(): Map<string, Literal[]> {
     const built = new Map<string, Literal[]>();
+    pairs = new Set();
     for (const literals of byValue.values()) {
       for (const literal of literals) {
+        pairs.add(pairAt(literal.text, 0));
         const key = literal.text.slice(0, KEY_LENGTH);
         const bucket = built.get(key);
         if (bucket) bucket.push(literal);
@@ -123,7 +128,7 @@ export function createLiteralMatcher() {
       let i = 0;
       const last = text.length - KEY_LENGTH;
       while (i <= last) {
-        const bucket = index.get(lower.slice(i, i + KEY_LENGTH));
+        const bucket = pairs.has(pairAt(lower, i)) ? index.get(lower.slice(i, i + KEY_LENGTH)) : undefined;
         const found = bucket?.find((literal) => lower.startsWith(literal.text, i));
         if (!found) {
           i++;

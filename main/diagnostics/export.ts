@@ -2,12 +2,14 @@
 // statistics, the connectivity history and the lookup queue. It holds no secret: the log files are
 // redacted as they are written and checked again against the secrets known now, and everything
 // else passes the same redaction; no operation's payer data is put in at all.
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { arch, version as osVersion, platform, release } from 'node:os';
 import { basename, dirname, extname, isAbsolute, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+import { strToU8, Zip, type ZipInputFile } from 'fflate';
 import type { Connectivity, Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
@@ -34,7 +36,7 @@ export type DiagnosticsSource = {
 export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8Array> {
   const { log } = source;
   const json = (value: unknown) => strToU8(`${JSON.stringify(log.redact(value), null, 2)}\n`);
-  const files: Zippable = {
+  const files: Record<string, Uint8Array> = {
     'versions.json': json({
       exportedAt: new Date().toISOString(),
       ...source.versions,
@@ -46,10 +48,60 @@ export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8
     'connectivity.json': json({ now: source.connectivity(), changes: source.history.changes() }),
     'queue.json': json(queue(source.dataDir)),
   };
+  // The lines logged up to now are on disk before the files are read.
+  await log.flush();
   for (const file of log.files()) {
-    files[`logs/${basename(file)}`] = strToU8(log.redactText(await readFile(file, 'utf8')));
+    files[`logs/${basename(file)}`] = strToU8(await redactInSlices(log, await readFile(file, 'utf8')));
   }
-  return zipSync(files, { level: 6, mtime: new Date() });
+  return zipped(files);
+}
+
+const deflateInPool = promisify(deflateRaw);
+
+/**
+ * The zip, each file deflated in libuv's thread pool one after another and only framed by fflate
+ * here: the event loop does no compression, and the export never takes more than one core from the
+ * counter (fflate's own async zip starts a worker per file, all at once).
+ */
+async function zipped(files: Record<string, Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let zipper!: Zip;
+  const done = new Promise<void>((resolve, reject) => {
+    zipper = new Zip((error, chunk, final) => {
+      if (error) return reject(error);
+      chunks.push(chunk);
+      if (final) resolve();
+    });
+  });
+  const mtime = new Date();
+  for (const [filename, bytes] of Object.entries(files)) {
+    const deflated = await deflateInPool(bytes, { level: 6 });
+    const entry: ZipInputFile = { filename, size: bytes.length, crc: crc32(bytes), compression: 8, mtime };
+    zipper.add(entry);
+    entry.ondata!(null, deflated, true);
+  }
+  zipper.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** About a few milliseconds of redaction: the event loop is free for a reply between slices. */
+const SLICE_CHARS = 64 * 1024;
+
+/**
+ * A log file checked again against what the log knows now, whole lines at a time: a megabyte of
+ * lines in one go would keep the counter's replies waiting for the length of the scan.
+ */
+async function redactInSlices(log: Log, text: string): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start + SLICE_CHARS);
+    const end = newline === -1 ? text.length : newline + 1;
+    parts.push(log.redactText(text.slice(start, end)));
+    start = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return parts.join('');
 }
 
 /** Writes the zip whole or not at all, to an absolute .zip path in a folder that exists. */
@@ -65,18 +117,18 @@ export async function exportDiagnostics(
       field: 'path',
     });
   }
-  const zip = await buildDiagnostics(source);
+  const zipped = await buildDiagnostics(source);
   const partial = `${path}.partial`;
   try {
-    writeFileSync(partial, zip, { mode: PRIVATE_FILE_MODE });
-    renameSync(partial, path);
+    await writeFile(partial, zipped, { mode: PRIVATE_FILE_MODE });
+    await rename(partial, path);
   } catch (error) {
-    rmSync(partial, { force: true });
+    await rm(partial, { force: true });
     source.log.warn('diagnostics_failed', { error });
     throw new AgentError('storage', 'The diagnostics file could not be written there.', { field: 'path' });
   }
-  source.log.info('diagnostics_exported', { path, bytes: zip.byteLength });
-  return { path, bytes: zip.byteLength };
+  source.log.info('diagnostics_exported', { path, bytes: zipped.byteLength });
+  return { path, bytes: zipped.byteLength };
 }
 
 /** A read-only look beside the core's own connection: WAL lets it read without blocking a write. */

@@ -49,7 +49,10 @@ export async function runStartup(shell: StartupShell, start: () => Promise<void>
     const reason = startupReason(error);
     try {
       // The core's log never opened: this one writes the same file, through the same redaction.
-      createLog(shell.logFile).error('startup_failed', { reason, error });
+      const log = createLog(shell.logFile);
+      log.error('startup_failed', { reason, error });
+      // Written off the event loop: on disk before the modal dialog and the exit.
+      await log.flush();
     } catch {
       // A data folder that cannot even be listed: the dialog still says why.
     }

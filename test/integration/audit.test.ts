@@ -42,7 +42,8 @@ function openFile(t: TestContext, h: Harness): DatabaseSync {
   return db;
 }
 
-function logEvents(h: Harness): { level: string; event: string; detail: unknown }[] {
+async function logEvents(h: Harness): Promise<{ level: string; event: string; detail: unknown }[]> {
+  await h.core.log.flush();
   return readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8')
     .trim()
     .split('\n')
@@ -264,7 +265,7 @@ describe('tamper evidence', () => {
       );
     assert.equal(messages.length, expected.length, messages.join(' | '));
     assert.ok(
-      logEvents(h).some((l) => l.level === 'error' && l.event === 'chain_broken'),
+      (await logEvents(h)).some((l) => l.level === 'error' && l.event === 'chain_broken'),
       'the log has it',
     );
     // Still there after another start (recorded once), until a Z report has printed it.

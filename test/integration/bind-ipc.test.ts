@@ -81,6 +81,7 @@ test('foreign senders are refused before the core hears of them, and each refusa
     assert.deepEqual(result, UNTRUSTED_SENDER, `served ${JSON.stringify(frame)}`);
     assert.equal(h.sandbox.requests().length, before, 'the gateway was called for a foreign sender');
   }
+  await h.core.log.flush();
   const log = readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8')
     .trim()
     .split('\n')

@@ -2,11 +2,11 @@
 // write to the closed database, and nothing may reject unhandled.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createCore } from '../../main/core.ts';
+import { assembleCore, createCore } from '../../main/core.ts';
 import { DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import { createStore } from '../../main/store/index.ts';
 import { startHarness } from '../support/core.ts';
@@ -54,4 +54,23 @@ test('a settings write that arrives after close (a gateway answer as the app qui
   const again = createStore(dir);
   t.after(() => again.close());
   assert.deepEqual(again.settings.get('rejected_tokens'), []);
+});
+
+test('the log is written off the event loop, and its last line is on disk once close resolves', async (t) => {
+  const h = await startHarness(t, { openCore: false });
+  const { core, probe } = await assembleCore(h.coreOptions);
+  // Once the start's own work is done, close is quick: only the log's writes can still be under way.
+  await probe.chainChecked();
+  // A burst, most of a megabyte: still being written when close is called.
+  const filler = 'x'.repeat(4000);
+  for (let i = 0; i < 200; i++) core.log.info('burst', { i, filler });
+  const closing = core.close();
+  // Logged as the close begins (a handler's error as the app quits): still on disk when it resolves.
+  core.log.warn('last_before_close', { note: 'the last line' });
+  await closing;
+  const lines = readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8').trim().split('\n');
+  // Every line whole, the burst and the line after it there, and in the order they were logged.
+  const events = lines.map((line) => (JSON.parse(line) as { event: string }).event);
+  assert.equal(events.filter((event) => event === 'burst').length, 200);
+  assert.ok(events.lastIndexOf('burst') < events.indexOf('last_before_close'), events.join(' '));
 });

@@ -126,3 +126,26 @@ test('the path must be an absolute .zip in a folder that exists, and the PIN 4â€
     'nothing written on a refusal',
   );
 });
+
+test('a log of many slices is checked again whole: a secret learned after it was written is in no line', async (t) => {
+  const h = await startHarness(t);
+  // Logged before the log knew it: only the export's second look can catch it.
+  const late = `late/${'Qx7'.repeat(12)}`;
+  for (let i = 0; i < 3000; i++) h.core.log.info('probe', { i, echo: `seen ${late} at ${i}` });
+  h.core.log.addSecret(late);
+  const path = join(h.dataDir, 'diagnostics.zip');
+  await h.call('diagnostics.export', { path, supervisorPin: PIN });
+  const log = unzip(path)['logs/cashdesk.log']!;
+  assert.ok(log.length > 3 * 64 * 1024, `${log.length} characters: more than three slices`);
+  assert.equal(log.indexOf(late), -1, 'the secret learned late is in the zip');
+  const probes = log
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { event: string; detail: { i: number; echo: string } })
+    .filter((line) => line.event === 'probe');
+  assert.deepEqual(
+    probes.map((line) => line.detail.i),
+    Array.from({ length: 3000 }, (_, i) => i),
+  );
+  assert.equal(probes[2999]!.detail.echo, 'seen [redacted] at 2999');
+});

@@ -53,7 +53,8 @@ function legacyHash(pin: string): string {
   return ['scrypt', CHEAP.N, CHEAP.r, CHEAP.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-function logEvents(h: Harness): string[] {
+async function logEvents(h: Harness): Promise<string[]> {
+  await h.core.log.flush();
   return readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8')
     .trim()
     .split('\n')
@@ -135,7 +136,7 @@ describe('a copy of the database', () => {
     assert.match(supervisor.message, /The supervisor's PIN was changed outside CashDesk/);
     const state = await h.call('desk.state', {});
     assert.deepEqual(state.pins.tampered.sort(), ['Operator Dmitry', 'The supervisor']);
-    assert.equal(logEvents(h).filter((e) => e === 'pin_tampered').length, 3);
+    assert.equal((await logEvents(h)).filter((e) => e === 'pin_tampered').length, 3);
   });
 });
 
@@ -189,7 +190,7 @@ describe('each PIN its own', () => {
     await h.call('supervisor.unlock', { pin: '58203' });
     const renewed = await h.call('supervisor.setPin', { pin: '580314', currentPin: '58203' });
     assert.equal(renewed.supervisor.newPinNeeded, false);
-    assert.ok(logEvents(h).includes('pin_rehashed'));
+    assert.ok((await logEvents(h)).includes('pin_rehashed'));
   });
 });
 

@@ -21,7 +21,8 @@ function refusal(result: Result<unknown>): AppError {
   return (result as { ok: false; error: AppError }).error;
 }
 
-function logLines(h: Harness): { event: string; detail: Record<string, unknown> }[] {
+async function logLines(h: Harness): Promise<{ event: string; detail: Record<string, unknown> }[]> {
+  await h.core.log.flush();
   return readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8')
     .trim()
     .split('\n')
@@ -84,7 +85,7 @@ describe('PINs stay in main', () => {
     const macs = db.prepare('SELECT mac FROM pins').all();
     for (const { mac } of macs) assert.match(String(mac), /^[\w-]{12}\.[\w-]{43}$/);
     // Each try is logged, with its outcome and never the PIN.
-    const tries = logLines(h).filter((l) => l.event === 'pin_attempt');
+    const tries = (await logLines(h)).filter((l) => l.event === 'pin_attempt');
     assert.ok(tries.some((l) => l.detail.outcome === 'refused' && l.detail.subject === 'operator:1'));
     assert.ok(tries.filter((l) => l.detail.outcome === 'accepted').length >= 4);
   });
@@ -136,7 +137,7 @@ describe('guessing', () => {
       (await h.call('shift.open', { operatorId: id, pin: OPERATOR_PIN, float: [] })).operator?.id,
       id,
     );
-    const outcomes = logLines(h)
+    const outcomes = (await logLines(h))
       .filter((l) => l.event === 'pin_attempt')
       .map((l) => l.detail.outcome);
     assert.deepEqual([...new Set(outcomes)].sort(), [
@@ -258,7 +259,7 @@ describe('the supervisor', () => {
     assert.ok(state.shift, 'the shift is still open');
     assert.deepEqual(tables().slice(0, 1), before.slice(0, 1));
     assert.deepEqual(tables().slice(2), before.slice(2));
-    assert.ok(logLines(h).some((l) => l.event === 'supervisor_pin_reset'));
+    assert.ok((await logLines(h)).some((l) => l.event === 'supervisor_pin_reset'));
     // In Live nothing supervised opens until a new PIN is set, which needs no old one.
     const unset = refusal(await h.invoke('settings.save', { ...(await settingsOf(h)), kiosk: true }));
     assert.deepEqual([unset.kind, unset.field], ['locked', 'supervisorPin']);

@@ -5,16 +5,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createRendererErrors, MAX_PER_WINDOW, WINDOW_MS } from '../../main/diagnostics/renderer-errors.ts';
-import { startHarness } from '../support/core.ts';
+import { type Harness, startHarness } from '../support/core.ts';
 import { goLive } from '../support/desk.ts';
 
 type Line = { level: string; event: string; detail: Record<string, unknown> };
 
-const logLines = (dataDir: string): Line[] =>
-  readFileSync(join(dataDir, 'cashdesk.log'), 'utf8')
+async function logLines(h: Harness): Promise<Line[]> {
+  await h.core.log.flush();
+  return readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Line);
+}
 
 test('a report through the core is logged at error level, redacted, and answers an empty object', async (t) => {
   const h = await startHarness(t);
@@ -25,7 +27,7 @@ test('a report through the core is logged at error level, redacted, and answers 
     where: 'CrashGuard',
   });
   assert.deepEqual(result, { ok: true, value: {} });
-  const line = logLines(h.dataDir).find((l) => l.event === 'renderer_error');
+  const line = (await logLines(h)).find((l) => l.event === 'renderer_error');
   assert.ok(line, 'renderer_error is in the log');
   assert.equal(line.level, 'error');
   assert.equal(line.detail.where, 'CrashGuard');
@@ -41,7 +43,7 @@ test('behind the lock screen a report is still logged (it passes the desk’s ga
   assert.equal((await h.call('desk.state', {})).locked, true);
   assert.deepEqual(await h.invoke('app.reportError', { message: 'while locked' }), { ok: true, value: {} });
   assert.ok(
-    logLines(h.dataDir).some((l) => l.event === 'renderer_error' && l.detail.message === 'while locked'),
+    (await logLines(h)).some((l) => l.event === 'renderer_error' && l.detail.message === 'while locked'),
   );
 });
 

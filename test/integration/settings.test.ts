@@ -12,7 +12,7 @@ import type { AppState, OperationView, Result, Settings } from '../../common/con
 import { AgentError } from '../../main/app-error.ts';
 import { assembleCore, createCore } from '../../main/core.ts';
 import type { GatewayTarget } from '../../main/gateway/gateways.ts';
-import { createLog } from '../../main/log.ts';
+import { createLog, type Log } from '../../main/log.ts';
 import { startSandbox } from '../../main/sandbox/server.ts';
 import { createSettingsService, DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
@@ -43,15 +43,17 @@ function fixture(t: TestContext) {
   const service = keychainService(t);
   let store: Store = createStore(dir);
   t.after(() => store.close());
+  // One log for every "restart": it is written off the event loop, and `readLog` waits for it.
+  const log = createLog(join(dir, 'test.log'));
   return {
     dir,
     service,
-    settings: () =>
-      createSettingsService(store.settings, createVault(service), createLog(join(dir, 'test.log'))),
+    log,
+    settings: () => createSettingsService(store.settings, createVault(service), log),
     restart() {
       store.close();
       store = createStore(dir);
-      return createSettingsService(store.settings, createVault(service), createLog(join(dir, 'test.log')));
+      return createSettingsService(store.settings, createVault(service), log);
     },
   };
 }
@@ -61,10 +63,11 @@ const live = (overrides: Partial<Settings> = {}): Omit<Settings, 'mode'> => {
   return rest;
 };
 
-function readLog(dir: string): { event: string; detail: unknown }[] {
+async function readLog(f: { dir: string; log: Log }): Promise<{ event: string; detail: unknown }[]> {
+  await f.log.flush();
   let text = '';
   try {
-    text = readFileSync(join(dir, 'test.log'), 'utf8');
+    text = readFileSync(join(f.dir, 'test.log'), 'utf8');
   } catch {
     return [];
   }
@@ -111,7 +114,7 @@ describe('settings service', () => {
     assert.equal(f.restart().get().language, 'kk');
   });
 
-  test('a damaged or outdated settings row gives the defaults and a logged warning, never a crash', (t) => {
+  test('a damaged or outdated settings row gives the defaults and a logged warning, never a crash', async (t) => {
     const f = fixture(t);
     f.settings().save(live({ terminalId: 'T09' }));
     const rows: [string, string][] = [
@@ -133,9 +136,9 @@ describe('settings service', () => {
       const db = new DatabaseSync(join(f.dir, DATABASE_FILE));
       db.prepare("UPDATE settings SET value = ? WHERE key = 'settings'").run(value);
       db.close();
-      const before = readLog(f.dir).length;
+      const before = (await readLog(f)).length;
       assert.deepEqual(f.restart().get(), DEFAULT_SETTINGS, value);
-      const logged = readLog(f.dir).slice(before);
+      const logged = (await readLog(f)).slice(before);
       assert.deepEqual(
         logged.map((l) => l.event),
         [event],
@@ -144,16 +147,16 @@ describe('settings service', () => {
     }
   });
 
-  test('settings stored before updateUrl existed load with updates off; a stored one is kept', (t) => {
+  test('settings stored before updateUrl existed load with updates off; a stored one is kept', async (t) => {
     const f = fixture(t);
     f.settings().save(live({ terminalId: 'T07' }));
     const { updateUrl: _none, ...older } = { ...DEFAULT_SETTINGS, terminalId: 'T07' };
     const db = new DatabaseSync(join(f.dir, DATABASE_FILE));
     db.prepare("UPDATE settings SET value = ? WHERE key = 'settings'").run(JSON.stringify(older));
     db.close();
-    const before = readLog(f.dir).length;
+    const before = (await readLog(f)).length;
     assert.deepEqual(f.restart().get(), { ...DEFAULT_SETTINGS, terminalId: 'T07', updateUrl: null });
-    assert.deepEqual(readLog(f.dir).slice(before), [], 'no warning: the field has a default');
+    assert.deepEqual((await readLog(f)).slice(before), [], 'no warning: the field has a default');
 
     f.restart().save(live({ updateUrl: 'https://updates.example.com/cashdesk' }));
     assert.equal(f.restart().get().updateUrl, 'https://updates.example.com/cashdesk');

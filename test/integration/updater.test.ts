@@ -101,6 +101,7 @@ test('updater errors and failed checks are logged, not thrown', async (t) => {
   updater.emit('error', new Error('signature mismatch'));
   const log = () => readFileSync(join(h.dataDir, 'cashdesk.log'), 'utf8');
   await until(() => /update_check_failed/.test(log()), 'the failed check in the log');
+  await h.core.log.flush();
   assert.match(log(), /update_error.*signature mismatch/);
 });
 

@@ -7,8 +7,9 @@ import { createLog } from '../../main/log.ts';
 const { file, personal, message } = workerData as { file: string; personal: string[]; message: string };
 const log = createLog(file);
 for (const value of personal) log.addPersonal(value);
-parentPort!.once('message', () => {
+parentPort!.once('message', async () => {
   log.error('handler_error', { channel: 'checkout.createOperation', error: new Error(message) });
+  await log.flush();
   parentPort!.postMessage('written');
 });
 parentPort!.postMessage('ready');

@@ -1,7 +1,8 @@
 // What runs where (GUIDE §3) is enforced by the per-runtime TypeScript projects and Biome's import
-// rules. This plants one violation per rule in a scratch copy of the repo, runs `npm run typecheck`
-// and `npm run lint` there once each, and checks that each planted file is reported for its own
-// reason and nothing else is.
+// rules. This plants one violation per rule in a scratch copy of those rules (the configs, common/
+// and the runtimes' declarations, not the whole repo), runs `npm run typecheck` and `npm run lint`
+// there once each, and checks that each planted file is reported for its own reason and nothing
+// else is.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -120,23 +121,44 @@ const PLANTS: Plant[] = [
   },
 ];
 
-/** The repo's files as git sees them (tracked, plus new files not ignored), beside its node_modules. */
+/** The runtimes whose TypeScript projects and lint rules the plants test. */
+const RUNTIMES = ['common', 'main', 'preload', 'renderer'];
+
+/**
+ * What draws the boundaries, and nothing else: the scripts (package.json), biome.json, the
+ * TypeScript configs, each runtime's declarations (*.d.ts), common/, which every other runtime
+ * references (the renderer's declarations import its contract), and the preload's one file. The rest of the sources are left
+ * out: the plants are checked against the rules, not the whole app, so both scripts take seconds
+ * instead of a cold `tsc -b` over every file.
+ */
 function scratchCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cashdesk-boundaries-'));
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: repo,
     encoding: 'utf8',
   });
+  const rules = (file: string) =>
+    /^(package\.json|biome\.jsonc?|tsconfig[^/]*\.json)$/.test(file) ||
+    RUNTIMES.some(
+      (runtime) =>
+        file === `${runtime}/tsconfig.json` ||
+        (file.startsWith(`${runtime}/`) &&
+          !file.slice(runtime.length + 1).includes('/') &&
+          file.endsWith('.d.ts')),
+    ) ||
+    file.startsWith('common/') ||
+    // The preload's one file imports electron, whose types bring Node's: the copy must see them too.
+    file.startsWith('preload/');
   for (const file of listed.split('\0')) {
-    if (!file || !existsSync(join(repo, file))) continue;
+    if (!file || !rules(file) || !existsSync(join(repo, file))) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     copyFileSync(join(repo, file), join(dir, file));
   }
   // Linked entry by entry, not as one link: `tsc -b` writes its cache into node_modules/.cache,
-  // and the copy's cache must not overwrite the repo's.
+  // and the copy's cache must not overwrite the repo's. A worktree's node_modules holds links.
   mkdirSync(join(dir, 'node_modules'));
   for (const entry of readdirSync(join(repo, 'node_modules'), { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== '.cache') {
+    if ((entry.isDirectory() || entry.isSymbolicLink()) && entry.name !== '.cache') {
       symlinkSync(join(repo, 'node_modules', entry.name), join(dir, 'node_modules', entry.name), 'junction');
     }
   }
@@ -167,12 +189,12 @@ describe('process boundaries', () => {
       mkdirSync(dirname(join(dir, plant.file)), { recursive: true });
       writeFileSync(join(dir, plant.file), plant.source);
     }
-    // Only the runtimes' projects, where the plants are: test/ and bench/ would add half the time.
+    // Only the runtimes' projects, where the plants are; test/ and bench/ are not in the copy.
     // `file(line,col): error TSnnnn: …`, keeping the code.
     typecheck = runScript(
       dir,
       'typecheck',
-      ['common', 'main', 'preload', 'renderer', '--pretty', 'false'],
+      [...RUNTIMES, '--pretty', 'false'],
       /^(\S+)\(\d+,\d+\): error (TS\d+): /gm,
     );
     // `× file[:line:col]: rule: message`, keeping rule and message; errors only, as they fail the script.
