@@ -22,7 +22,9 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'history.refresh',
   'history.open',
   'history.openForPayer',
+  'history.unresolved',
   'lookup.byNumber',
+  'lookup.follow',
   'receipts.print',
   'receipts.savePdf',
   'receipts.printers',
@@ -72,4 +74,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'desk.changed',
   'shift.reconciled',
   'receipts.printed',
+  'tray.changed',
 ];

@@ -14,9 +14,11 @@ import { createEvents } from './events.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { historyHandlers } from './history/handlers.ts';
+import { createTray } from './history/tray.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
 import { createLog } from './log.ts';
+import { followHandlers } from './lookups/follow-handlers.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
@@ -132,6 +134,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   day.start();
   void chain.verify();
 
+  // Home's tray is pushed by main: an operation, the shift or the mode changing may change it.
+  const tray = createTray({ store, journal, emit, log });
+  const trayEvents = new Set(['operation.changed', 'desk.changed', 'app.changed']);
+  events.follow((event) => trayEvents.has(event) && tray.changed());
+
   const rendererErrors = createRendererErrors(log);
   const handlers: Handlers = {
     ...settingsHandlers({
@@ -144,7 +151,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     }),
     ...checkoutHandlers(checkout, custody, log),
     ...trainingHandlers({ checkout, journal, settings, training }),
-    ...historyHandlers({ store, journal, checkout, lookups }),
+    ...historyHandlers({ store, journal, checkout, lookups, tray }),
     ...receiptHandlers({
       ...base,
       printer: options.printer,
@@ -154,6 +161,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       reports: day.reports,
     }),
     ...lookupHandlers({ ...base, lookups }),
+    ...followHandlers({ store, lookups }),
     ...day.handlers,
     ...upkeep.handlers({
       settings,
@@ -187,6 +195,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         await pending.close();
         rendererErrors.close();
         lookups.close();
+        tray.close();
         events.clear();
         chain.stop();
         await day.close();

@@ -1,0 +1,80 @@
+// Home's tray: this desk's operations that still need the agent or the gateway, most urgent first.
+// Main computes it and pushes it whenever it changes, so Home reads it once for its first paint and
+// then only listens: no 200-row read per push in the renderer.
+import { events, type OpenOperation, type OpenReason } from '../../common/contract.ts';
+import type { Emit } from '../events.ts';
+import type { Log } from '../log.ts';
+import type { Journal } from '../operations/journal.ts';
+import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
+
+/** Cash waiting at the counter first, then what a supervisor must see, then what only waits. */
+const URGENCY: Record<OpenReason, number> = {
+  hand_over: 0,
+  return_cash: 1,
+  take_cash: 2,
+  handed_over_not_captured: 3,
+  mismatch: 4,
+  correction: 5,
+  outcome_unknown: 6,
+  cash_not_captured: 7,
+  stuck: 8,
+  waiting: 9,
+};
+
+/**
+ * The open ones among these records, each with why it is open. Training money seen at a live
+ * counter stays listed, marked, with no cash advice of its own.
+ */
+export function openRows(journal: Journal, records: readonly OperationRecord[]): OpenOperation[] {
+  return journal.views(records).flatMap((operation) => {
+    const reason = operation.meaning.open;
+    return reason ? [{ reason, operation }] : [];
+  });
+}
+
+type Deps = { store: Store; journal: Journal; emit: Emit; log: Pick<Log, 'warn'> };
+
+export function createTray({ store, journal, emit, log }: Deps) {
+  let pushed = '';
+  let scheduled: NodeJS.Immediate | undefined;
+  let closed = false;
+
+  /** Stable, so each reason keeps the store's order (newest first). */
+  const rows = (): OpenOperation[] =>
+    openRows(journal, store.operations.open()).toSorted((a, b) => URGENCY[a.reason] - URGENCY[b.reason]);
+
+  function push() {
+    scheduled = undefined;
+    if (closed) return;
+    try {
+      // The rows as the contract carries them (the tray's fields, not whole views), as a read gets them.
+      const tray = events['tray.changed'].parse({ rows: rows() });
+      // A change elsewhere (another desk's operation, a note) leaves the tray as it was: no push.
+      const text = JSON.stringify(tray);
+      if (text === pushed) return;
+      pushed = text;
+      emit('tray.changed', tray);
+    } catch (error) {
+      log.warn('tray_failed', { error });
+    }
+  }
+
+  return {
+    rows,
+    /**
+     * Something the tray shows may have changed (called after the commit). A burst of changes (a
+     * queue draining, a shift closing) makes one read of the tray, on the next turn of the loop.
+     */
+    changed() {
+      if (closed || scheduled) return;
+      scheduled = setImmediate(push);
+    },
+    close() {
+      closed = true;
+      clearImmediate(scheduled);
+    },
+  };
+}
+
+export type Tray = ReturnType<typeof createTray>;
