@@ -1,4 +1,4 @@
-import type { EventPayload, Request } from '../../common/contract.ts';
+import type { Request } from '../../common/contract.ts';
 
 /** Everything the checkout asks of the core, from the method list to the status of what it created. */
 export const checkoutApi = {
@@ -13,6 +13,4 @@ export const checkoutApi = {
     window.cashdesk.checkout.confirmTraining(request),
   refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
   lookUp: (request: Request<'lookup.byNumber'>) => window.cashdesk.lookup.byNumber(request),
-  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
-    window.cashdesk.on('operation.changed', listener),
 };

@@ -46,6 +46,4 @@ export const operationApi = {
   reverseCustody: (request: Request<'custody.reverse'>) => window.cashdesk.custody.reverse(request),
   startAgain: (request: Request<'checkout.startAgain'>) => window.cashdesk.checkout.startAgain(request),
   refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
-  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
-    window.cashdesk.on('operation.changed', listener),
 };

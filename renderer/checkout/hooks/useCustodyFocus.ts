@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { OperationView } from '../../../common/contract.ts';
-import { useCheckout } from '../state/checkout.ts';
+import { useOperations } from '../../operations/store.ts';
 
 /**
  * Custody is never where focus starts: an Enter meant for the step before must not record cash.
@@ -9,7 +9,7 @@ import { useCheckout } from '../state/checkout.ts';
  */
 export function useCustodyFocus(operation: OperationView) {
   const next = useRef<HTMLButtonElement>(null);
-  const operationChanged = useCheckout((s) => s.operationChanged);
+  const put = useOperations((s) => s.put);
   const due = operation.meaning.custody.action !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only where the step starts, not on every change
   useEffect(() => {
@@ -19,7 +19,7 @@ export function useCustodyFocus(operation: OperationView) {
     next,
     /** The custody button's answer: the step shows it, and focus moves on. */
     recorded: (view: OperationView) => {
-      operationChanged(view);
+      put(view);
       next.current?.focus();
     },
     /** One primary action at a time: while cash is due, recording it comes first. */
