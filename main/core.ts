@@ -2,6 +2,7 @@
 // feature's handler table into the one table behind every IPC channel. The Electron shell, the
 // tests and the browser preview all use it.
 import { join } from 'node:path';
+import type { OperationView } from '../common/contract.ts';
 import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
 import { createCheckout } from './checkout/checkout.ts';
@@ -136,8 +137,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
 
   // Home's tray is pushed by main: an operation, the shift or the mode changing may change it.
   const tray = createTray({ store, journal, emit, log });
-  const trayEvents = new Set(['operation.changed', 'desk.changed', 'app.changed']);
-  events.follow((event) => trayEvents.has(event) && tray.changed());
+  events.follow((event, payload) => {
+    if (event === 'operation.changed') tray.operationChanged(payload as OperationView);
+    else if (event === 'desk.changed' || event === 'app.changed') tray.changed();
+  });
 
   const rendererErrors = createRendererErrors(log);
   const handlers: Handlers = {

@@ -59,7 +59,7 @@ export function historyHandlers(deps: {
       return journal.view(record);
     },
     // Home's first paint; after it, the tray comes by `tray.changed`.
-    'history.open': () => ({ rows: deps.tray.rows() }),
+    'history.open': () => ({ rows: deps.tray.read() }),
     'history.openForPayer': ({ payerId }) => ({
       rows: openRows(journal, store.operations.openForPayer(payerId)),
     }),

@@ -1,7 +1,7 @@
 // Home's tray: this desk's operations that still need the agent or the gateway, most urgent first.
 // Main computes it and pushes it whenever it changes, so Home reads it once for its first paint and
 // then only listens: no 200-row read per push in the renderer.
-import { events, type OpenOperation, type OpenReason } from '../../common/contract.ts';
+import { events, type OpenOperation, type OpenReason, type OperationView } from '../../common/contract.ts';
 import type { Emit } from '../events.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -35,9 +35,16 @@ export function openRows(journal: Journal, records: readonly OperationRecord[]):
 
 type Deps = { store: Store; journal: Journal; emit: Emit; log: Pick<Log, 'warn'> };
 
+/**
+ * Changes this close together make one read of the tray: a queue draining after an outage settles
+ * hundreds of operations a second, and each read is up to 200 rows.
+ */
+export const TRAY_WAIT_MS = 50;
+
 export function createTray({ store, journal, emit, log }: Deps) {
   let pushed = '';
-  let scheduled: NodeJS.Immediate | undefined;
+  let listed = new Set<number>();
+  let scheduled: NodeJS.Timeout | undefined;
   let closed = false;
 
   /** Stable, so each reason keeps the store's order (newest first). */
@@ -54,25 +61,37 @@ export function createTray({ store, journal, emit, log }: Deps) {
       const text = JSON.stringify(tray);
       if (text === pushed) return;
       pushed = text;
+      listed = new Set(tray.rows.map((row) => row.operation.localId));
       emit('tray.changed', tray);
     } catch (error) {
       log.warn('tray_failed', { error });
     }
   }
 
+  /**
+   * Something the tray shows may have changed (called after the commit). A burst of changes (a
+   * queue draining, a shift closing) makes one read of the tray.
+   */
+  function changed() {
+    if (closed || scheduled) return;
+    scheduled = setTimeout(push, TRAY_WAIT_MS);
+  }
+
   return {
-    rows,
-    /**
-     * Something the tray shows may have changed (called after the commit). A burst of changes (a
-     * queue draining, a shift closing) makes one read of the tray, on the next turn of the loop.
-     */
-    changed() {
-      if (closed || scheduled) return;
-      scheduled = setImmediate(push);
+    /** The first paint's read: what it lists counts as shown, so its rows leaving are pushed. */
+    read(): OpenOperation[] {
+      const now = rows();
+      for (const row of now) listed.add(row.operation.localId);
+      return now;
+    },
+    changed,
+    /** An operation that is not open and was not listed leaves the tray as it was: no read. */
+    operationChanged(view: OperationView) {
+      if (view.meaning.open || listed.has(view.localId)) changed();
     },
     close() {
       closed = true;
-      clearImmediate(scheduled);
+      clearTimeout(scheduled);
     },
   };
 }

@@ -1,13 +1,7 @@
 import type { EventPayload, Request } from '../../common/contract.ts';
 
 type Listener<
-  E extends
-    | 'app.changed'
-    | 'connectivity.changed'
-    | 'lookup.answered'
-    | 'operation.attention'
-    | 'desk.changed'
-    | 'updates.ready',
+  E extends 'app.changed' | 'connectivity.changed' | 'lookup.answered' | 'desk.changed' | 'updates.ready',
 > = (payload: EventPayload<E>) => void;
 
 /** The app-wide calls: the state every room reads, and the pushes that keep it current. */
@@ -19,8 +13,6 @@ export const appApi = {
     window.cashdesk.on('connectivity.changed', listener),
   onLookupAnswered: (listener: Listener<'lookup.answered'>) =>
     window.cashdesk.on('lookup.answered', listener),
-  onAttention: (listener: Listener<'operation.attention'>) =>
-    window.cashdesk.on('operation.attention', listener),
   onUpdateReady: (listener: Listener<'updates.ready'>) => window.cashdesk.on('updates.ready', listener),
   setIdle: (request: Request<'app.setIdle'>) => window.cashdesk.app.setIdle(request),
   installUpdate: () => window.cashdesk.updates.install({}),

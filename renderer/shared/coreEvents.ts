@@ -1,6 +1,5 @@
 import { appApi, deskApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
-import { useAttention } from './state/attention.ts';
 import { useDesk } from './state/desk.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
 import { useUpdateOffer } from './state/updateOffer.ts';
@@ -11,7 +10,6 @@ export function bindCoreEvents(): void {
   appApi.onAppChanged((app) => void accept({ ok: true, value: app }));
   appApi.onConnectivityChanged(setConnectivity);
   appApi.onLookupAnswered(useLookupAnswers.getState().add);
-  appApi.onAttention(useAttention.getState().receive);
   deskApi.onDeskChanged((desk) => void useDesk.getState().accept({ ok: true, value: desk }));
   appApi.onUpdateReady(useUpdateOffer.getState().offer);
 }

@@ -3,6 +3,7 @@
 // the supervisor's list of unresolved operations in one call.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { TRAY_WAIT_MS } from '../../main/history/tray.ts';
 import type { RequestRecord, Sandbox } from '../../main/sandbox/server.ts';
 import { checkout, foreignOperation, type Harness, SHOP, startHarness, until } from '../support/core.ts';
 
@@ -49,7 +50,7 @@ describe('pushes to the renderer', () => {
     h.sandbox.capture(SHOP, theirs.operationNumber);
     await h.call('history.refresh', { localId: theirs.localId });
     await h.waitFor('operation.changed', (view) => view.localId === theirs.localId && view.final);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 3 * TRAY_WAIT_MS));
     assert.equal(trays(h).length, pushed, 'no push for a tray that did not change');
   });
 
