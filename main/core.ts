@@ -139,7 +139,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const tray = createTray({ store, journal, emit, log });
   events.follow((event, payload) => {
     if (event === 'operation.changed') tray.operationChanged(payload as OperationView);
-    else if (event === 'desk.changed' || event === 'app.changed') tray.changed();
+    else if (event === 'desk.changed' || event === 'app.changed') tray.deskChanged();
   });
 
   const rendererErrors = createRendererErrors(log);

@@ -41,23 +41,38 @@ type Deps = { store: Store; journal: Journal; emit: Emit; log: Pick<Log, 'warn'>
  */
 export const TRAY_WAIT_MS = 50;
 
+/** The records as far as the tray can tell them apart: which, in what state, since when. */
+const signature = (records: readonly OperationRecord[]) =>
+  records.map((r) => `${r.localId}:${r.updatedAt}:${r.openReason}`).join(',');
+
 export function createTray({ store, journal, emit, log }: Deps) {
+  /** The records last read, and the tray last pushed. */
+  let readSignature = '';
   let pushed = '';
   let listed = new Set<number>();
   let scheduled: NodeJS.Timeout | undefined;
+  /** The desk changed: every row's meaning may have, with no record changing. */
+  let deskChanged = false;
   let closed = false;
 
   /** Stable, so each reason keeps the store's order (newest first). */
-  const rows = (): OpenOperation[] =>
-    openRows(journal, store.operations.open()).toSorted((a, b) => URGENCY[a.reason] - URGENCY[b.reason]);
+  const rowsOf = (records: readonly OperationRecord[]): OpenOperation[] =>
+    openRows(journal, records).toSorted((a, b) => URGENCY[a.reason] - URGENCY[b.reason]);
 
   function push() {
     scheduled = undefined;
     if (closed) return;
     try {
+      const records = store.operations.open();
+      // The same rows in the same state: no view to build (most of a draining queue's changes are
+      // to operations past the 200 the tray reads).
+      const read = signature(records);
+      if (read === readSignature && !deskChanged) return;
+      readSignature = read;
+      deskChanged = false;
       // The rows as the contract carries them (the tray's fields, not whole views), as a read gets them.
-      const tray = events['tray.changed'].parse({ rows: rows() });
-      // A change elsewhere (another desk's operation, a note) leaves the tray as it was: no push.
+      const tray = events['tray.changed'].parse({ rows: rowsOf(records) });
+      // A change that leaves every row as shown (a note, a check time) is not pushed.
       const text = JSON.stringify(tray);
       if (text === pushed) return;
       pushed = text;
@@ -72,7 +87,7 @@ export function createTray({ store, journal, emit, log }: Deps) {
    * Something the tray shows may have changed (called after the commit). A burst of changes (a
    * queue draining, a shift closing) makes one read of the tray.
    */
-  function changed() {
+  function schedule() {
     if (closed || scheduled) return;
     scheduled = setTimeout(push, TRAY_WAIT_MS);
   }
@@ -80,14 +95,18 @@ export function createTray({ store, journal, emit, log }: Deps) {
   return {
     /** The first paint's read: what it lists counts as shown, so its rows leaving are pushed. */
     read(): OpenOperation[] {
-      const now = rows();
+      const now = rowsOf(store.operations.open());
       for (const row of now) listed.add(row.operation.localId);
       return now;
     },
-    changed,
+    /** The shift opened or closed, or the mode changed: the answers may have, for every row. */
+    deskChanged() {
+      deskChanged = true;
+      schedule();
+    },
     /** An operation that is not open and was not listed leaves the tray as it was: no read. */
     operationChanged(view: OperationView) {
-      if (view.meaning.open || listed.has(view.localId)) changed();
+      if (view.meaning.open || listed.has(view.localId)) schedule();
     },
     close() {
       closed = true;
