@@ -37,5 +37,4 @@ export const operationApi = {
   recordCash: (request: Request<'checkout.recordCash'>) => window.cashdesk.checkout.recordCash(request),
   reverseCustody: (request: Request<'custody.reverse'>) => window.cashdesk.custody.reverse(request),
   startAgain: (request: Request<'checkout.startAgain'>) => window.cashdesk.checkout.startAgain(request),
-  refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
 };
