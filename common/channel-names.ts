@@ -22,7 +22,9 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'history.refresh',
   'history.open',
   'history.openForPayer',
+  'history.unresolved',
   'lookup.byNumber',
+  'lookup.follow',
   'receipts.print',
   'receipts.savePdf',
   'receipts.printers',
@@ -76,4 +78,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'shift.reconciled',
   'receipts.printed',
   'core.connection',
+  'tray.changed',
 ];

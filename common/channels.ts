@@ -160,8 +160,19 @@ export const channels = {
     z.object({ payerId: shortText }).strict(),
     z.object({ rows: z.array(OpenOperation) }),
   ),
+  /**
+   * This desk's operations whose outcome the gateway has not settled, each in full (with the
+   * gateway it went to): what a supervisor is warned of before new operations go elsewhere.
+   */
+  'history.unresolved': channel(none, z.object({ rows: z.array(OperationView) })),
 
   'lookup.byNumber': channel(z.object({ shopId, operationNumber }).strict(), LookupResult),
+  /**
+   * The operations the window shows now. Main keeps looking up each one that is another desk's and
+   * not final while it is shown (otherwise it is asked about only once), and pushes what changes.
+   * Each call replaces the one before; a new window says [] first, ending an earlier window's follows.
+   */
+  'lookup.follow': channel(z.object({ localIds: z.array(localId).max(8) }).strict(), z.object({}).strict()),
 
   /**
    * Prints this desk's receipt (the payer's, or the agent's copy) on the printer and paper set in
@@ -273,6 +284,8 @@ export const events = {
   'receipts.printed': PrintReport,
   /** The core's own process went down and is starting again, is back, or was left stopped. */
   'core.connection': z.object({ state: z.enum(CONNECTION_STATES) }),
+  /** Home's tray (the rows `history.open` reads), pushed after the commit that changed it. */
+  'tray.changed': z.object({ rows: z.array(OpenOperation) }),
 } as const;
 export type Events = typeof events;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];

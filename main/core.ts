@@ -4,6 +4,7 @@
 // spread into the one table behind every IPC channel, with what it starts and closes. The Electron
 // shell, the tests and the browser preview all use it.
 import { join } from 'node:path';
+import type { OperationView } from '../common/contract.ts';
 import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
 import { type CreatesInFlight, createCheckout } from './checkout/checkout.ts';
@@ -20,9 +21,11 @@ import type { Feature } from './feature.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { historyHandlers } from './history/handlers.ts';
+import { createTray } from './history/tray.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
 import { createLog } from './log.ts';
+import { followHandlers } from './lookups/follow-handlers.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
@@ -291,6 +294,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // An operation settling may be what frees the desk for a waiting update.
   events.follow((event) => event === 'operation.changed' && updates.reconsider());
 
+  // Home's tray is pushed by main: an operation, the shift or the mode changing may change it.
+  const tray = createTray({ store, journal, emit, log });
+  events.follow((event, payload) => {
+    if (event === 'operation.changed') tray.operationChanged(payload as OperationView);
+    else if (event === 'desk.changed' || event === 'app.changed') tray.deskChanged();
+  });
+
   const handlers: Handlers = {
     ...settingsHandlers({
       settings,
@@ -303,7 +313,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     }),
     ...checkoutHandlers(checkout, custody, log),
     ...trainingHandlers({ checkout, journal, settings, training }),
-    ...historyHandlers({ store, journal, checkout, lookups }),
+    ...historyHandlers({ store, journal, checkout, lookups, tray }),
     ...receiptHandlers({
       store,
       settings,
@@ -316,6 +326,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       reports: { x: shifts.report, z: shifts.zReport },
     }),
     ...lookupHandlers({ store, settings, gateways, journal, health, lookups }),
+    ...followHandlers({ store, lookups }),
     ...day.handlers,
     ...upkeep.handlers,
     ...rendererErrors.handlers,
@@ -355,6 +366,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         await pending.close();
         rendererErrors.close();
         lookups.close();
+        tray.close();
         events.clear();
         chain.stop();
         for (const feature of features.toReversed()) await feature.close();

@@ -1,31 +1,28 @@
 // This terminal's history: search, one operation with its events, and an agent's refresh.
+import type { OperationView } from '../../common/contract.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { Store } from '../store/index.ts';
-import type { OperationRecord } from '../store/operations.ts';
+import { openRows, type Tray } from './tray.ts';
 
 type HistoryChannel =
   | 'history.search'
   | 'history.get'
   | 'history.refresh'
   | 'history.open'
-  | 'history.openForPayer';
+  | 'history.openForPayer'
+  | 'history.unresolved';
 
 export function historyHandlers(deps: {
   store: Pick<Store, 'custody' | 'operations'>;
   journal: Journal;
   checkout: Checkout;
   lookups: Lookups;
+  tray: Tray;
 }): HandlerTable<HistoryChannel> {
   const { store, journal, checkout } = deps;
-  // Training money seen at a live counter stays listed, marked, with no cash advice of its own.
-  const openRows = (records: readonly OperationRecord[]) =>
-    journal.views(records).flatMap((operation) => {
-      const reason = operation.meaning.open;
-      return reason ? [{ reason, operation }] : [];
-    });
   return {
     'history.search': ({ limit, before, ...given }) => {
       const filter = {
@@ -61,7 +58,21 @@ export function historyHandlers(deps: {
       }
       return journal.view(record);
     },
-    'history.open': () => ({ rows: openRows(store.operations.open()) }),
-    'history.openForPayer': ({ payerId }) => ({ rows: openRows(store.operations.openForPayer(payerId)) }),
+    // Home's first paint; after it, the tray comes by `tray.changed`.
+    'history.open': () => ({ rows: deps.tray.read() }),
+    'history.openForPayer': ({ payerId }) => ({
+      rows: openRows(journal, store.operations.openForPayer(payerId)),
+    }),
+    // One read for all of them: the tray's open rows, in full, whose outcome is not settled.
+    'history.unresolved': () => ({
+      rows: journal.views(store.operations.open()).filter(unresolved),
+    }),
   };
+}
+
+/** Open, and the gateway has not settled it: unknown, still being created, or created and not final. */
+function unresolved(operation: OperationView): boolean {
+  if (!operation.meaning.open) return false;
+  if (operation.phase === 'outcome_unknown' || operation.phase === 'creating') return true;
+  return operation.phase === 'created' && !operation.final;
 }

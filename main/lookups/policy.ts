@@ -18,6 +18,8 @@ export type LookupPolicy = {
   failureMaxDelayMs: number;
   /** A 404 for an unknown outcome is final only once the session has expired by this much. */
   notFoundGraceMs: number;
+  /** Another desk's operation on screen (lookup.follow): asked about at least this often. */
+  followDelayMs: number;
 };
 
 export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
@@ -29,6 +31,7 @@ export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
   failureDelayMs: 1_000,
   failureMaxDelayMs: 30_000,
   notFoundGraceMs: 30_000,
+  followDelayMs: 10_000,
 };
 
 /** The outbox keeps one reason per operation: resolve > agent > status, as the store's upsert does. */

@@ -50,6 +50,9 @@ export function createLookups(deps: Deps) {
   let timer: Timer | undefined;
   let closed = false;
   const idle: (() => void)[] = [];
+  // Other desks' operations the window shows now (lookup.follow): the reason `following`, held here
+  // and not in the outbox, because a follow lasts only as long as the screen that shows it.
+  let following = new Map<string, OperationRecord>();
 
   const key = (shopId: number, operationNumber: string) => `${shopId}\n${operationNumber}`;
   const later = (ms: number) => new Date(clock.now() + ms).toISOString();
@@ -124,7 +127,10 @@ export function createLookups(deps: Deps) {
       deps.health.answered(target);
       const record = deps.journal.applyRemote(envelope, { foundAt: target });
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
-      if (ownState(record).final || record.origin === 'lookup') done(entry);
+      const followed = following.has(k) && !ownState(record).final;
+      if (!followed) following.delete(k);
+      if (ownState(record).final || (record.origin === 'lookup' && !followed)) done(entry);
+      else if (followed) retryLater(entry, followDelay(record, entry.attempts), null, 'status', null);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status', null);
     } catch (error) {
       if (closed) return;
@@ -137,6 +143,29 @@ export function createLookups(deps: Deps) {
     const base = known ? policy.statusDelayMs : policy.unknownStatusDelayMs;
     const cap = known ? policy.statusMaxDelayMs : policy.unknownStatusMaxDelayMs;
     return Math.min(base * 1.5 ** attempts, cap);
+  }
+
+  function followDelay(record: OperationRecord, attempts: number): number {
+    return Math.min(pollDelay(record, attempts), policy.followDelayMs);
+  }
+
+  /**
+   * The window shows these operations now. Another desk's one that is not final is looked up at
+   * once and then while it is shown; one no longer shown leaves the queue unless an agent's own
+   * lookup of it still waits there (or it is out now: its answer then ends it).
+   */
+  function followShown(records: readonly OperationRecord[]) {
+    const before = following;
+    following = new Map(
+      records
+        .filter((r) => r.origin === 'lookup' && !ownState(r).final)
+        .map((r) => [key(r.shopId, r.operationNumber), r]),
+    );
+    for (const [k, r] of following) if (!before.has(k)) enqueue(r.shopId, r.operationNumber, 'status');
+    for (const [k, r] of before) {
+      if (!following.has(k) && !inflight.has(k)) store.outbox.removeRoutine(r.shopId, r.operationNumber);
+    }
+    deps.connectivity.changed();
   }
 
   /** The lookup needs no repeat: out of the queue, and the queued count the agent sees goes down. */
@@ -277,6 +306,7 @@ export function createLookups(deps: Deps) {
   return {
     enqueue,
     follow,
+    followShown,
     kick,
     /** Resolves when nothing is queued or in flight (for tests and benchmarks). */
     idle(): Promise<void> {

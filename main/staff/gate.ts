@@ -23,6 +23,8 @@ const PASSIVE: ReadonlySet<ChannelName> = new Set([
   'shift.current',
   'history.open',
   'operators.list',
+  // The window naming what it shows, which it does by itself on every screen change.
+  'lookup.follow',
 ]);
 
 /** Behind the lock screen only the lock screen itself, and the supervisor's own work, answer. */
@@ -30,6 +32,8 @@ function openWhileLocked(name: ChannelName): boolean {
   return (
     name === 'app.getState' ||
     name === 'shift.current' ||
+    // A window opened behind the lock screen ends the follows of the one before it.
+    name === 'lookup.follow' ||
     ['desk', 'supervisor', 'operators', 'settings'].includes(name.split('.')[0]!)
   );
 }

@@ -38,6 +38,9 @@ export function createOutboxRepo(db: DatabaseSync, now: () => string) {
      WHERE shop_id = ? AND operation_number = ?`,
   );
   const remove = db.prepare('DELETE FROM outbox WHERE shop_id = ? AND operation_number = ?');
+  const removeRoutine = db.prepare(
+    "DELETE FROM outbox WHERE shop_id = ? AND operation_number = ? AND reason = 'status'",
+  );
   const count = db.prepare('SELECT COUNT(*) AS n FROM outbox');
   const waitingCount = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE waiting IS NOT NULL');
   const pullForward = db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ? AND last_error IS NOT NULL');
@@ -85,6 +88,10 @@ export function createOutboxRepo(db: DatabaseSync, now: () => string) {
     },
     remove(shopId: number, operationNumber: string) {
       remove.run(shopId, operationNumber);
+    },
+    /** Only routine polling: an agent's lookup or an unknown outcome to settle stays queued. */
+    removeRoutine(shopId: number, operationNumber: string) {
+      removeRoutine.run(shopId, operationNumber);
     },
     count(): number {
       return Number((count.get() as { n: number }).n);

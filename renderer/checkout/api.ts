@@ -1,4 +1,4 @@
-import type { EventPayload, Request } from '../../common/contract.ts';
+import type { Request } from '../../common/contract.ts';
 
 /** Everything the checkout asks of the core, from the method list to the status of what it created. */
 export const checkoutApi = {
@@ -15,6 +15,4 @@ export const checkoutApi = {
   /** The operation as the core holds it now, read again after the core's process came back. */
   get: (request: Request<'history.get'>) => window.cashdesk.history.get(request),
   lookUp: (request: Request<'lookup.byNumber'>) => window.cashdesk.lookup.byNumber(request),
-  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
-    window.cashdesk.on('operation.changed', listener),
 };

@@ -4,10 +4,8 @@ import type { Request } from '../../common/contract.ts';
 export const settingsApi = {
   setMode: (request: Request<'settings.setMode'>) => window.cashdesk.settings.setMode(request),
   setToken: (request: Request<'settings.setToken'>) => window.cashdesk.settings.setToken(request),
-  /** What is still open, to warn before a change of where new operations go. */
-  openOperations: () => window.cashdesk.history.open({}),
-  /** One operation in full, for the gateway it was sent to. */
-  operation: (request: Request<'history.get'>) => window.cashdesk.history.get(request),
+  /** What is still unresolved, with where each went, to warn before a change of where new ones go. */
+  unresolved: () => window.cashdesk.history.unresolved({}),
 
   setSupervisorPin: (request: Request<'supervisor.setPin'>) => window.cashdesk.supervisor.setPin(request),
   lockSupervisor: () => window.cashdesk.supervisor.lock({}),

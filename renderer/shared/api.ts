@@ -5,7 +5,6 @@ type Listener<
     | 'app.changed'
     | 'connectivity.changed'
     | 'lookup.answered'
-    | 'operation.attention'
     | 'desk.changed'
     | 'updates.ready'
     | 'core.connection',
@@ -20,8 +19,6 @@ export const appApi = {
     window.cashdesk.on('connectivity.changed', listener),
   onLookupAnswered: (listener: Listener<'lookup.answered'>) =>
     window.cashdesk.on('lookup.answered', listener),
-  onAttention: (listener: Listener<'operation.attention'>) =>
-    window.cashdesk.on('operation.attention', listener),
   onUpdateReady: (listener: Listener<'updates.ready'>) => window.cashdesk.on('updates.ready', listener),
   /** Main's word on the core's own process: it went down, came back, or was left stopped. */
   onCoreConnection: (listener: Listener<'core.connection'>) =>
@@ -49,7 +46,4 @@ export const operationApi = {
   recordCash: (request: Request<'checkout.recordCash'>) => window.cashdesk.checkout.recordCash(request),
   reverseCustody: (request: Request<'custody.reverse'>) => window.cashdesk.custody.reverse(request),
   startAgain: (request: Request<'checkout.startAgain'>) => window.cashdesk.checkout.startAgain(request),
-  refresh: (request: Request<'history.refresh'>) => window.cashdesk.history.refresh(request),
-  onOperationChanged: (listener: (view: EventPayload<'operation.changed'>) => void) =>
-    window.cashdesk.on('operation.changed', listener),
 };

@@ -1,6 +1,5 @@
 import { appApi, deskApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
-import { useAttention } from './state/attention.ts';
 import { useConnection } from './state/connection.ts';
 import { useDesk } from './state/desk.ts';
 import { useLookupAnswers } from './state/lookupAnswers.ts';
@@ -12,7 +11,6 @@ export function bindCoreEvents(): void {
   appApi.onAppChanged((app) => void accept({ ok: true, value: app }));
   appApi.onConnectivityChanged(setConnectivity);
   appApi.onLookupAnswered(useLookupAnswers.getState().add);
-  appApi.onAttention(useAttention.getState().receive);
   deskApi.onDeskChanged((desk) => void useDesk.getState().accept({ ok: true, value: desk }));
   appApi.onUpdateReady(useUpdateOffer.getState().offer);
   appApi.onCoreConnection(({ state }) => {

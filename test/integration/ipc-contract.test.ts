@@ -121,7 +121,9 @@ before(async () => {
     'history.get': { localId: created.localId },
     'history.refresh': { localId: created.localId },
     'history.open': {},
+    'history.unresolved': {},
     'lookup.byNumber': { shopId: SHOP, operationNumber: created.operationNumber },
+    'lookup.follow': { localIds: [created.localId] },
     'receipts.print': { localId: created.localId, copy: 'payer' },
     'receipts.savePdf': { localId: created.localId, copy: 'payer' },
     'receipts.printers': {},
@@ -230,6 +232,7 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'history.search',
   'history.open',
   'history.openForPayer',
+  'history.unresolved',
   'app.setIdle',
   // Writes a line to the support log, which the snapshot does not hold.
   'app.reportError',

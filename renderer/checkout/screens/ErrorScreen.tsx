@@ -13,7 +13,7 @@ import { noteWords } from '../../shared/noteWords.ts';
 import { useTraining } from '../../shared/state/appState.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { StartAgainButton } from '../components/StartAgainButton.tsx';
-import { useCheckout } from '../state/checkout.ts';
+import { useCheckout, useCheckoutOperation } from '../state/checkout.ts';
 
 /** Kinds after which the operation may exist at the gateway: the way forward is a lookup, never a resend. */
 const RESOLVE_BY_LOOKUP: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'timeout', 'invalid_response']);
@@ -23,7 +23,7 @@ const NAMED_FIELDS = ['amount', 'paymentMethodId', 'shopId', 'payerId', 'gateway
 export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) {
   const { t, i18n } = useTranslation();
   const { kind } = error;
-  const flowOperation = useCheckout((s) => s.operation);
+  const flowOperation = useCheckoutOperation();
   const type = useCheckout((s) => s.type);
   // The screen follows the operation the error is about, so a lookup answer shows here at once.
   const operation = flowOperation && flowOperation.localId === error.localId ? flowOperation : null;

@@ -9,6 +9,7 @@ import type {
   PaymentMethod,
 } from '../../../common/contract.ts';
 import { localeOf } from '../../../common/enums.ts';
+import { useOperations, useOperationView } from '../../operations/store.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { checkoutApi } from '../api.ts';
 import { checkAmount } from './checkAmount.ts';
@@ -26,7 +27,8 @@ type Draft = {
   /** As typed; normalised only when sent. */
   amount: string;
   payerId: string;
-  operation: OperationView | null;
+  /** The operation this checkout works on; its view is the operations store's one copy. */
+  localId: number | null;
   requisites: Record<string, string>;
   /** The requisite the gateway refused, shown at its field until it is edited. */
   refused: string | null;
@@ -61,7 +63,6 @@ type CheckoutStore = Draft & {
    * number: the checkout goes on at the payer's requisites, from wherever it was shown.
    */
   startAgain(operation: OperationView): Promise<void>;
-  operationChanged(view: OperationView): void;
 };
 
 const empty: Draft = {
@@ -71,7 +72,7 @@ const empty: Draft = {
   method: null,
   amount: '',
   payerId: '',
-  operation: null,
+  localId: null,
   requisites: {},
   refused: null,
   samePayer: null,
@@ -82,7 +83,28 @@ const navigation = () => useNavigation.getState();
 /** Counts checkouts started, so a method list that arrives after the agent has moved on is dropped. */
 let started = 0;
 
+/** The checkout's operation as the store holds it now. */
+export function checkoutOperation(): OperationView | null {
+  const { localId } = useCheckout.getState();
+  return localId === null ? null : (useOperations.getState().byId.get(localId) ?? null);
+}
+
 export const useCheckout = create<CheckoutStore>()((set, get) => {
+  /**
+   * The checkout takes this operation (or none): its view goes to the store, held there for as long
+   * as the checkout works on it. Returns what `localId` becomes.
+   */
+  const hold = (view: OperationView | null): number | null => {
+    const operations = useOperations.getState();
+    const before = get().localId;
+    const after = view?.localId ?? null;
+    if (view) operations.put(view);
+    if (before !== after) {
+      if (after !== null) operations.show(after);
+      if (before !== null) operations.hide(before);
+    }
+    return after;
+  };
   /** A session for the draft. The core allocates a fresh operation number every time. */
   const requestSession = async () => {
     const { shopId, type, method, amount, payerId } = get();
@@ -93,16 +115,16 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       amount: wireAmount(amount, method),
       payerId: payerId.trim(),
     });
-    if (result.ok) set({ operation: result.value, refused: null });
+    if (result.ok) set({ localId: hold(result.value), refused: null });
     return result;
   };
 
   /** The waiting step's own requests: an answer replaces the operation, a refusal's Back returns here. */
   const followUp = async (request: (localId: number) => ReturnType<typeof checkoutApi.refresh>) => {
-    const { operation } = get();
-    if (!operation) return;
-    const result = await request(operation.localId);
-    if (result.ok) set({ operation: result.value });
+    const current = checkoutOperation();
+    if (!current) return;
+    const result = await request(current.localId);
+    if (result.ok) set({ localId: hold(result.value) });
     else navigation().showError(result.error, { name: 'waiting' });
   };
 
@@ -111,7 +133,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
 
     start: (type, shopId) => {
       const current = ++started;
-      set({ ...empty, type, shopId });
+      set({ ...empty, type, shopId, localId: hold(null) });
       navigation().showStep('method');
       void checkoutApi.listMethods({ shopId, operationType: type }).then((result) => {
         if (current !== started || navigation().screen.name !== 'method') return;
@@ -177,18 +199,19 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       })),
 
     confirmOperation: async () => {
-      const { operation, requisites, method } = get();
-      const session = operation?.session;
-      if (!operation || !session || missingRequisites(session, requisites).length > 0) return;
+      const { requisites, method } = get();
+      const current = checkoutOperation();
+      const session = current?.session;
+      if (!current || !session || missingRequisites(session, requisites).length > 0) return;
       const result = await checkoutApi.createOperation({
-        localId: operation.localId,
+        localId: current.localId,
         payerRequisites: payerDetailsOf(session, requisites, method?.country).map(({ name, value }) => ({
           name,
           value,
         })),
       });
       if (result.ok) {
-        set({ operation: result.value, refused: null });
+        set({ localId: hold(result.value), refused: null });
         navigation().showStep(result.value.final ? 'completed' : 'waiting');
         return;
       }
@@ -203,22 +226,23 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
     refreshStatus: () => followUp((localId) => checkoutApi.refresh({ localId })),
 
     lookUp: async () => {
-      const { operation } = get();
+      const current = checkoutOperation();
       const { screen } = navigation();
-      if (!operation || screen.name !== 'error') return null;
-      const { shopId, operationNumber } = operation;
+      if (!current || screen.name !== 'error') return null;
+      const { shopId, operationNumber } = current;
       const result = await checkoutApi.lookUp({ shopId, operationNumber });
       if (!result.ok) {
         navigation().showError(result.error, screen.back);
         return null;
       }
-      if (result.value.state === 'found') set({ operation: result.value.operation });
+      if (result.value.state === 'found') set({ localId: hold(result.value.operation) });
       return result.value.state;
     },
 
     back: async () => {
       const { screen } = navigation();
-      const { methods, operation } = get();
+      const { methods } = get();
+      const current = checkoutOperation();
       switch (screen.name) {
         case 'method':
           return navigation().openHome();
@@ -230,20 +254,19 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         case 'session':
           // Leaving the session behind tells the core, so it is never taken for a payment in progress.
           // The screen has asked the agent first (see SessionStep).
-          if (operation && !sessionExpired(operation))
-            await checkoutApi.abandon({ localId: operation.localId });
+          if (current && !sessionExpired(current)) await checkoutApi.abandon({ localId: current.localId });
           set({ requisites: {}, refused: null });
           return navigation().showStep('payer');
       }
     },
 
     cancel: async () => {
-      const { operation } = get();
-      if (operation && !sessionExpired(operation)) await checkoutApi.abandon({ localId: operation.localId });
+      const current = checkoutOperation();
+      if (current && !sessionExpired(current)) await checkoutApi.abandon({ localId: current.localId });
       // Home first: the session step needs its operation until it is gone.
       navigation().openHome();
       ++started;
-      set({ ...empty });
+      set({ ...empty, localId: hold(null) });
     },
 
     startAgain: async (operation) => {
@@ -258,17 +281,15 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         shopId: view.shopId,
         amount: view.amount,
         payerId: view.payerId,
-        operation: view,
+        localId: hold(view),
       });
       navigation().showStep('session');
       // The method, for the requisites' country; the session itself already holds everything else.
       const methods = await checkoutApi.listMethods({ shopId: view.shopId, operationType: view.type });
-      if (methods.ok && get().operation?.localId === view.localId) {
+      if (methods.ok && get().localId === view.localId) {
         set({ methods: methods.value, method: methods.value.find((m) => m.id === view.methodId) ?? null });
       }
     },
-
-    operationChanged: (view) => set((s) => (s.operation?.localId === view.localId ? { operation: view } : s)),
   };
 });
 
@@ -280,9 +301,14 @@ function backAfterFailure(error: AppError): 'session' | 'home' {
   return error.kind === 'outcome_unknown' ? 'home' : 'session';
 }
 
+/** The checkout's operation, current with the core's pushes; null before a session is opened. */
+export function useCheckoutOperation(): OperationView | null {
+  return useOperationView(useCheckout((s) => s.localId)) ?? null;
+}
+
 /** Only called on screens reached after a session was opened. */
 export function useOperation(): OperationView {
-  const operation = useCheckout((s) => s.operation);
+  const operation = useCheckoutOperation();
   if (!operation) throw new Error('No operation in the checkout');
   return operation;
 }

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { StartAgainButton } from '../../checkout/components/StartAgainButton.tsx';
+import { useOperations } from '../../operations/store.ts';
+import { useShownOperation } from '../../operations/useShownOperation.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
 import { deskApi } from '../../shared/api.ts';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { OperationAlerts } from '../../shared/components/OperationAlerts.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
-import { useFollowWhileOpen } from '../../shared/hooks/useFollowWhileOpen.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
@@ -36,18 +37,18 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
   }, [localId]);
   useEffect(() => {
     void load();
-    // Reload on every push for this operation: the event log grows along with the status.
-    const unsubscribe = [
-      historyApi.onOperationChanged((view) => {
-        if (view.localId === localId) void load();
-      }),
-      // What may be recorded depends on the desk too: a shift opened or closed changes the answer.
-      deskApi.onDeskChanged(() => void load()),
-    ];
-    return () => {
-      for (const off of unsubscribe) off();
-    };
-  }, [load, localId]);
+    // What may be recorded depends on the desk too: a shift opened or closed changes the answer.
+    return deskApi.onDeskChanged(() => void load());
+  }, [load]);
+  // The operation as the store holds it: pushed by the core while this screen shows it, and followed
+  // by main when it is another desk's.
+  const operation = useShownOperation(detail?.operation);
+  const shownAt = operation?.updatedAt;
+  const readAt = detail?.operation.updatedAt;
+  useEffect(() => {
+    // A push moved it on: the event log and the records grow along with the status.
+    if (shownAt !== undefined && readAt !== undefined && shownAt > readAt) void load();
+  }, [shownAt, readAt, load]);
   const refresh = async () => {
     const result = await run(() => historyApi.refresh({ localId }));
     if (!result) return;
@@ -55,15 +56,11 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
     setError(result.ok ? null : result.error);
     await load();
   };
-  const recorded = (operation: OperationView) => {
-    setDetail((shown) => shown && { ...shown, operation });
+  const recorded = (view: OperationView) => {
+    // The store moves on, and the full read (the records list) follows from it (see above).
+    useOperations.getState().put(view);
     refreshButton.current?.focus();
-    // The records list comes with the full read.
-    void load();
   };
-  const operation = detail?.operation;
-  // Another desk's operation: asked about now, and again only while this screen is open.
-  useFollowWhileOpen(operation, true);
   return (
     <ScreenFrame
       title={t('history.detailTitle', { number: operation?.operationNumber ?? '' })}
@@ -101,14 +98,12 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
         </button>
         {operation && <ReceiptButton operation={operation} />}
       </div>
-      {detail && (
+      {detail && operation && (
         <>
           <CustodyRecords records={detail.custody} />
-          {detail.operation.meaning.reversible && (
-            <ReverseCustody operation={detail.operation} onReversed={recorded} />
-          )}
-          <OperationFields operation={detail.operation} />
-          <EventLog events={detail.events} operation={detail.operation} />
+          {operation.meaning.reversible && <ReverseCustody operation={operation} onReversed={recorded} />}
+          <OperationFields operation={operation} />
+          <EventLog events={detail.events} operation={operation} />
         </>
       )}
     </ScreenFrame>

@@ -17,10 +17,10 @@ export function OpenTray() {
   const { t } = useTranslation();
   const rows = useOpenOperations((s) => s.rows);
   const error = useOpenOperations((s) => s.error);
-  const follow = useOpenOperations((s) => s.follow);
+  const load = useOpenOperations((s) => s.load);
   const [unfolded, setUnfolded] = useState(false);
   const titleId = useId();
-  useEffect(() => follow(), [follow]);
+  useEffect(() => void load(), [load]);
   if (error) return <ErrorAlert error={error} />;
   // Nothing open, or not yet known: Home stays as it was, with nothing to read.
   if (!rows || rows.length === 0) return null;

@@ -7,6 +7,8 @@ import {
   operationNumber as operationNumberSchema,
 } from '../../../common/contract.ts';
 import { parseLookupInput, RECEIPT_CODE_MAX } from '../../../common/receipt-code.ts';
+import { useOperations } from '../../operations/store.ts';
+import { useShownOperation } from '../../operations/useShownOperation.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
@@ -16,10 +18,8 @@ import { OperationSummary } from '../../shared/components/OperationSummary.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { useFollowWhileOpen } from '../../shared/hooks/useFollowWhileOpen.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { useLiveOperation } from '../../shared/hooks/useLiveOperation.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
 import { noteWords } from '../../shared/noteWords.ts';
 import { useShops } from '../../shared/state/appState.ts';
@@ -53,15 +53,15 @@ export function Lookup() {
   );
   const shown = answer?.result ?? result;
   // What was found stays current while it is on screen: its status, and the cash once recorded.
-  const found = useLiveOperation(shown?.state === 'found' ? shown.operation : null);
-  useShowsOperation(found.operation?.localId);
+  // Another desk's operation is followed by main while it is shown here.
+  const found = useShownOperation(shown?.state === 'found' ? shown.operation : null);
+  const put = useOperations((s) => s.put);
+  useShowsOperation(found?.localId);
   // The number and shop as the gateway was asked, which may differ from what is in the form now.
   const shopLabel = (id: number) => {
     const shop = shops.find((s) => s.id === id);
     return shop ? `${shop.name} (${id})` : String(id);
   };
-  // Another desk's operation is asked about again only while it is shown here.
-  useFollowWhileOpen(found.operation);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // A scanned receipt's QR code names its shop; a number typed by hand is for the shop on screen.
@@ -129,10 +129,10 @@ export function Lookup() {
             {t('lookup.badNumber', { typed: badNumber, example: NUMBER_EXAMPLE })}
           </p>
         )}
-        {found.operation && (
+        {found && (
           <FoundOperation
-            operation={found.operation}
-            onRecorded={found.accept}
+            operation={found}
+            onRecorded={put}
             onDetails={(localId) => openHistoryDetail(localId, { name: 'lookup' })}
           />
         )}

@@ -1,0 +1,20 @@
+// What the window shows, so main can keep it current: the renderer names the operations on screen
+// and never asks again on a timer; the queue follows them (lookup.follow) and main pushes each change.
+import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
+import type { Lookups } from './queue.ts';
+
+export function followHandlers(deps: { store: Store; lookups: Lookups }): HandlerTable<'lookup.follow'> {
+  return {
+    'lookup.follow': ({ localIds }) => {
+      // An id this desk does not hold names nothing to follow; it is not worth refusing the rest.
+      const shown = localIds.flatMap((localId): OperationRecord[] => {
+        const record = deps.store.operations.get(localId);
+        return record ? [record] : [];
+      });
+      deps.lookups.followShown(shown);
+      return {};
+    },
+  };
+}
