@@ -125,9 +125,9 @@ export function App() {
   const hash = useHash();
   const [staff, setStaff] = useState<Staff | null | undefined>(undefined);
   const load = () =>
-    get<{ staff: Staff; csrf: string }>('/api/session').then(
+    get<{ staff: Staff | null; csrf: string | null }>('/api/session').then(
       (session) => {
-        setCsrf(session.csrf);
+        setCsrf(session.csrf ?? '');
         setStaff(session.staff);
       },
       // Signed out, or the session ended: the sign-in form.

@@ -14,8 +14,12 @@ export function money(language: string, amount: string, currency: string): strin
 
 export function time(language: string, iso: string): string {
   return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'short',
-    timeStyle: 'short',
+    // dateStyle cannot be combined with timeZoneName: the fields one by one.
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZoneName: 'short',
   }).format(new Date(iso));
 }

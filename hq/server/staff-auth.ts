@@ -59,37 +59,39 @@ function createLoginLimiter(now: () => number = Date.now) {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The signed-in member of staff of this request's session cookie, or null. */
+async function sessionOf(db: Db, c: Context): Promise<Staff | null> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!id) return null;
+  const found = await db.query<{
+    id: number;
+    username: string;
+    role: 'admin' | 'supervisor';
+    branch_id: number | null;
+    csrf: string;
+  }>(
+    `SELECT u.id, u.username, u.role, u.branch_id, s.csrf FROM hq_sessions s JOIN hq_users u ON u.id = s.user_id
+      WHERE s.id_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL`,
+    [secretHash(id)],
+  );
+  const row = found.rows[0];
+  return row
+    ? { id: row.id, username: row.username, role: row.role, branchId: row.branch_id, csrf: row.csrf }
+    : null;
+}
+
 /** Requires a signed-in member of staff, and on a mutating request the session's CSRF token. */
 export function requireStaff(db: Db): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
-    const id = getCookie(c, SESSION_COOKIE);
-    if (!id) return c.json({ error: 'signed_out', message: 'Sign in first.' }, 401);
-    const found = await db.query<{
-      id: number;
-      username: string;
-      role: 'admin' | 'supervisor';
-      branch_id: number | null;
-      csrf: string;
-    }>(
-      `SELECT u.id, u.username, u.role, u.branch_id, s.csrf FROM hq_sessions s JOIN hq_users u ON u.id = s.user_id
-        WHERE s.id_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL`,
-      [secretHash(id)],
-    );
-    const row = found.rows[0];
-    if (!row) return c.json({ error: 'signed_out', message: 'Your session has ended. Sign in again.' }, 401);
-    if (MUTATING.has(c.req.method) && c.req.header('x-csrf-token') !== row.csrf) {
+    const staff = await sessionOf(db, c);
+    if (!staff) return c.json({ error: 'signed_out', message: 'Sign in first.' }, 401);
+    if (MUTATING.has(c.req.method) && c.req.header('x-csrf-token') !== staff.csrf) {
       return c.json(
         { error: 'csrf', message: 'This request did not come from the dashboard. Reload the page.' },
         403,
       );
     }
-    c.set('staff', {
-      id: row.id,
-      username: row.username,
-      role: row.role,
-      branchId: row.branch_id,
-      csrf: row.csrf,
-    });
+    c.set('staff', staff);
     await next();
   };
 }
@@ -163,8 +165,11 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
     return c.json({ ok: true });
   });
 
-  app.get('/api/session', requireStaff(db), (c) => {
-    const { csrf, ...staff } = c.get('staff');
+  // Signed out is an answer here, not an error: the dashboard asks on every start.
+  app.get('/api/session', async (c) => {
+    const session = await sessionOf(db, c);
+    if (!session) return c.json({ staff: null, csrf: null });
+    const { csrf, ...staff } = session;
     return c.json({ staff, csrf });
   });
 }
