@@ -186,3 +186,10 @@ CREATE TABLE hq_settings (
   key text PRIMARY KEY,
   value text NOT NULL
 );
+
+-- Sign-in attempts per (IP, username), in the database so every HQ worker process counts the same.
+CREATE TABLE hq_login_attempts (
+  key text PRIMARY KEY,
+  count integer NOT NULL,
+  reset_at timestamptz NOT NULL
+);

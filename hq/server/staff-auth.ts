@@ -35,26 +35,21 @@ export async function audit(
   );
 }
 
-/** In memory: one HQ process holds its own counts (a restart clears them, which costs an attacker a restart). */
-function createLoginLimiter(now: () => number = Date.now) {
-  const attempts = new Map<string, { count: number; resetAt: number }>();
-  return {
-    /** Counts this attempt; false when it is over the limit. */
-    take(key: string): { allowed: boolean; retryAfterS: number } {
-      const t = now();
-      for (const [k, v] of attempts) if (v.resetAt <= t) attempts.delete(k);
-      const slot = attempts.get(key) ?? { count: 0, resetAt: t + LOGIN_LIMIT.windowMs };
-      slot.count += 1;
-      attempts.set(key, slot);
-      return {
-        allowed: slot.count <= LOGIN_LIMIT.attempts,
-        retryAfterS: Math.ceil((slot.resetAt - t) / 1000),
-      };
-    },
-    clear(key: string) {
-      attempts.delete(key);
-    },
-  };
+/**
+ * Counts an attempt for `key`; allowed while within the limit. In the database, so every HQ worker
+ * process (and a restart) counts the same attempts.
+ */
+async function takeAttempt(db: Db, key: string): Promise<{ allowed: boolean; retryAfterS: number }> {
+  const row = await db.query<{ count: number; retry: number }>(
+    `INSERT INTO hq_login_attempts AS a (key, count, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN a.reset_at <= now() THEN 1 ELSE a.count + 1 END,
+       reset_at = CASE WHEN a.reset_at <= now() THEN EXCLUDED.reset_at ELSE a.reset_at END
+     RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry`,
+    [key, LOGIN_LIMIT.windowMs / 1000],
+  );
+  const { count, retry } = row.rows[0]!;
+  return { allowed: count <= LOGIN_LIMIT.attempts, retryAfterS: Math.max(1, retry) };
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -105,7 +100,6 @@ export function requireAdmin(): MiddlewareHandler<StaffEnv> {
 }
 
 export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
-  const limiter = createLoginLimiter();
   app.post('/api/login', async (c) => {
     // JSON only: a cross-site form cannot send it without a CORS preflight, which HQ never answers.
     if (!(c.req.header('content-type') ?? '').startsWith('application/json')) {
@@ -117,7 +111,7 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
     if (!username || !password)
       return c.json({ error: 'invalid', message: 'Enter your username and password.' }, 400);
     const key = `${clientIp(c)}|${username.toLowerCase()}`;
-    const slot = limiter.take(key);
+    const slot = await takeAttempt(db, key);
     if (!slot.allowed) {
       await audit(db, c, null, 'login_limited', { username });
       c.header('Retry-After', String(slot.retryAfterS));
@@ -139,7 +133,7 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
       await audit(db, c, user?.id ?? null, 'login_failed', { username });
       return c.json({ error: 'wrong_login', message: 'Wrong username or password.' }, 401);
     }
-    limiter.clear(key);
+    await db.query('DELETE FROM hq_login_attempts WHERE key = $1', [key]);
     const id = randomToken();
     const csrf = randomToken();
     await db.query(

@@ -1,14 +1,10 @@
 // A SIGKILL of the head-office process while a desk uploads: after a restart and the desk's
 // re-upload, every entry is there exactly once and the projections agree with the journal.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pgDb } from '../../hq/server/db.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
-import { json, SimDesk, signIn } from './support.ts';
-
-const MAIN = join(import.meta.dirname, '..', '..', 'hq', 'server', 'main.ts');
+import { json, SimDesk, signIn, spawnHq } from './support.ts';
 
 let pg: Postgres;
 before(async () => {
@@ -16,27 +12,10 @@ before(async () => {
 });
 after(() => pg.stop());
 
-/** `npm run hq`'s entry point as a child process; resolves once it prints its URL. */
-function spawnHq(databaseUrl: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      output.push(...text.split('\n').filter(Boolean));
-      const url = output.join('\n').match(/Head office at (http:\/\/\S+)/)?.[1];
-      if (url) resolve({ child, url, output });
-    });
-    child.stderr!.setEncoding('utf8').on('data', (text: string) => output.push(text));
-    child.once('exit', (code) => reject(new Error(`HQ exited (${code}): ${output.join('\n')}`)));
-  });
-}
-
 test('HQ killed with SIGKILL mid-ingest loses and duplicates nothing', async (t) => {
   const databaseUrl = await pg.createDatabase();
-  const first = await spawnHq(databaseUrl);
+  // One process, so the kill stops the very process storing the batch.
+  const first = await spawnHq(databaseUrl, { HQ_WORKERS: '1' });
   t.after(() => first.child.kill('SIGKILL'));
   // The first admin's password is printed once, after the URL.
   const deadline = Date.now() + 20_000;
@@ -75,7 +54,7 @@ test('HQ killed with SIGKILL mid-ingest loses and duplicates nothing', async (t)
   first.child.kill('SIGKILL');
   assert.equal(await inFlight, 'cut', 'the kill cut the upload short');
 
-  const second = await spawnHq(databaseUrl);
+  const second = await spawnHq(databaseUrl, { HQ_WORKERS: '1' });
   t.after(() => second.child.kill('SIGKILL'));
   const resumed = new SimDesk(second.url, 'T-1');
   resumed.token = desk.token;

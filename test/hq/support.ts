@@ -1,5 +1,7 @@
 // The head office in tests: a real HQ server on a real PostgreSQL database, staff signed in over
 // HTTP, and simulated desks that write hash-chained journals exactly as the contract says.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import {
   type EntryBody,
@@ -12,6 +14,29 @@ import { type Db, pgDb } from '../../hq/server/db.ts';
 import { firstAdmin, type RunningHq, startHq } from '../../hq/server/start.ts';
 import { sealEntry } from '../../hq/shared/journal-hash.ts';
 import type { Postgres } from './postgres.ts';
+
+const MAIN = join(import.meta.dirname, '..', '..', 'hq', 'server', 'main.ts');
+
+/** `npm run hq`'s entry point as a child process on `databaseUrl`; resolves once it prints its URL. */
+export function spawnHq(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      output.push(...text.split('\n').filter(Boolean));
+      const url = output.join('\n').match(/Head office at (http:\/\/\S+)/)?.[1];
+      if (url) resolve({ child, url, output });
+    });
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => output.push(text));
+    child.once('exit', (code) => reject(new Error(`HQ exited (${code}): ${output.join('\n')}`)));
+  });
+}
 
 export type TestHq = RunningHq & { db: Db; databaseUrl: string; admin: Staff };
 
