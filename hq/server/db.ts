@@ -63,7 +63,8 @@ export async function pgliteDb(dataDir: string): Promise<Db> {
   type Tx = { query<R>(text: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }> };
   const run = async <R extends Row>(on: Tx, text: string, params?: unknown[]) => {
     const result = await on.query<R>(text, params);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    // PGlite's affectedRows counts what DML changed, and is 0 for a SELECT: rows it returned count as pg's do.
+    return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
   };
   return {
     kind: 'pglite',
