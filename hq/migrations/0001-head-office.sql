@@ -22,8 +22,6 @@ CREATE TABLE hq_desks (
   shift_id text,
   shift_operator text,
   shift_opened_at timestamptz,
-  unknown_ops integer NOT NULL DEFAULT 0,
-  open_cash integer NOT NULL DEFAULT 0,
   last_z_at timestamptz,
   last_z_number integer,
   last_z_variance jsonb,
