@@ -181,3 +181,115 @@ test('days offline: thousands of entries catch up in order, in batches', async (
   assert.equal(view.desk.shiftId, null, 'the last shift is closed');
   assert.deepEqual(view.desk.expected, [{ currency: 'KZT', amount: '10800.00' }]);
 });
+
+test('every cash fact moves the projections: movements, returns, reversals, handovers, unknown outcomes, audit', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const desk = await SimDesk.enrol(hq, 'T-1');
+  desk.record('shift_opened', {
+    shiftId: 'S1',
+    operator: 'Aigerim',
+    float: [
+      { currency: 'KZT', amount: '5000.00' },
+      { currency: 'USD', amount: '100.00' },
+    ],
+  });
+  desk.record('cash_movement', {
+    shiftId: 'S1',
+    direction: 'in',
+    amount: '250.50',
+    currency: 'KZT',
+    reason: 'change',
+    operator: 'Aigerim',
+  });
+  desk.record('cash_movement', {
+    shiftId: 'S1',
+    direction: 'out',
+    amount: '40.00',
+    currency: 'USD',
+    reason: 'bank',
+    operator: 'Aigerim',
+  });
+  desk.record('operation_created', {
+    operationNumber: 'P1',
+    type: 'payin',
+    amount: '1000.00',
+    currency: 'KZT',
+    instrument: 'cash',
+    outcomeUnknown: false,
+  });
+  desk.record('custody', {
+    operationNumber: 'P1',
+    action: 'received',
+    amount: '1000.00',
+    currency: 'KZT',
+    operator: 'Aigerim',
+  });
+  desk.record('operation_status', { operationNumber: 'P1', status: 'cancelled' });
+  desk.record('cash_returned', {
+    operationNumber: 'P1',
+    amount: '1000.00',
+    currency: 'KZT',
+    operator: 'Aigerim',
+  });
+  desk.record('operation_created', {
+    operationNumber: 'P2',
+    type: 'payin',
+    amount: '300.00',
+    currency: 'KZT',
+    instrument: 'cash',
+    outcomeUnknown: true,
+  });
+  desk.record('operation_created', {
+    operationNumber: 'P3',
+    type: 'payout',
+    amount: '20.00',
+    currency: 'USD',
+    instrument: 'cash',
+    outcomeUnknown: false,
+  });
+  desk.record('operation_status', { operationNumber: 'P3', status: 'captured' });
+  desk.record('custody', {
+    operationNumber: 'P3',
+    action: 'handed_over',
+    amount: '20.00',
+    currency: 'USD',
+    operator: 'Aigerim',
+  });
+  desk.record('custody_reversed', {
+    operationNumber: 'P3',
+    action: 'handed_over',
+    amount: '20.00',
+    currency: 'USD',
+    supervisor: 'Dana',
+    reason: 'recorded on the wrong payout',
+  });
+  desk.record('handover', { shiftId: 'S1', fromOperator: 'Aigerim', toOperator: 'Bolat', counted: [] });
+  desk.record('audit', { action: 'supervisor_reset', actor: 'Dana', detail: { nonce: 'abc' } });
+  assert.equal(await desk.sync(), 14);
+
+  const view = await json<{
+    desk: Record<string, unknown>;
+    open: { operationNumber: string; status: string | null }[];
+  }>(hq.admin.get('/api/desks/T-1'));
+  assert.equal(view.desk.operator, 'Bolat', 'the handover changed the operator');
+  assert.deepEqual(view.desk.expected, [
+    { currency: 'KZT', amount: '5250.50' },
+    { currency: 'USD', amount: '60.00' },
+  ]);
+  assert.equal(view.desk.unknownOps, 1);
+  assert.equal(view.desk.openCash, 1, 'P3 is captured and, after the reversal, not handed over');
+  assert.deepEqual(view.open.map((o) => [o.operationNumber, o.status]).sort(), [
+    ['P2', null],
+    ['P3', 'captured'],
+  ]);
+  const events = await json<{ events: { action: string; actor: string }[] }>(hq.admin.get('/api/desk-audit'));
+  assert.deepEqual(
+    events.events.map((e) => [e.action, e.actor]),
+    [['supervisor_reset', 'Dana']],
+  );
+
+  desk.record('operation_status', { operationNumber: 'P2', status: 'captured' });
+  await desk.sync();
+  const after = await json<{ desk: Record<string, unknown> }>(hq.admin.get('/api/desks/T-1'));
+  assert.equal(after.desk.unknownOps, 0, 'a status resolves the unknown outcome');
+});
