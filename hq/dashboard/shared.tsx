@@ -4,10 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { type Amount, get } from './api.ts';
 import { age, money, time } from './format.ts';
 
-export function useLoad<T>(path: string | null): { data: T | null; error: string | null; reload(): void } {
+/** How often the live views (network, branch, desk) read again: desks upload as they work. */
+export const LIVE_REFRESH_MS = 5000;
+
+/** A route's data; `refreshMs` reads it again on that period, keeping what is shown meanwhile. */
+export function useLoad<T>(
+  path: string | null,
+  refreshMs?: number,
+): { data: T | null; error: string | null; reload(): void } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!refreshMs) return;
+    const timer = setInterval(() => setTick((n) => n + 1), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks for a reload of the same path
   useEffect(() => {
     if (!path) return;

@@ -20,7 +20,7 @@ before(async () => {
 after(() => pg.stop());
 
 /** A day at two desks of one branch: A's payout left for the branch in its Z report, B hands it over. */
-async function twoDesks(hq: TestHq): Promise<void> {
+async function twoDesks(hq: TestHq): Promise<{ a: SimDesk; b: SimDesk }> {
   const a = await SimDesk.enrol(hq, 'T-A', 'Almaty Central');
   const b = await SimDesk.enrol(hq, 'T-B', 'Almaty Central');
   a.day('A', { handOverPayout: false });
@@ -75,6 +75,7 @@ async function twoDesks(hq: TestHq): Promise<void> {
     operator: 'Bolat',
   });
   await b.sync();
+  return { a, b };
 }
 
 const WORDS = {
@@ -103,7 +104,7 @@ const WORDS = {
 
 test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and kk, with no axe finding', async (t) => {
   const hq = await startTestHq(t, pg);
-  await twoDesks(hq);
+  const { b } = await twoDesks(hq);
   const { password } = (await (
     await hq.admin.post('/api/admin/users', { username: 'dana', role: 'admin', branchId: null })
   ).json()) as {
@@ -161,6 +162,22 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
     const deskA = await page.locator('tbody tr', { hasText: 'T-A' }).innerText();
     assert.match(deskA, /50/, 'A’s last Z variance');
     await screen('branch');
+    if (language === 'en') {
+      // Seen live: desk B keeps working, and the open branch view follows without a reload.
+      b.record('cash_movement', {
+        shiftId: 'B-S',
+        direction: 'in',
+        amount: '1000.00',
+        currency: 'KZT',
+        reason: 'change',
+        operator: 'Aigerim',
+      });
+      await b.sync();
+      await page
+        .locator('tbody tr', { hasText: 'T-B' })
+        .filter({ hasText: /11,100\.00/ })
+        .waitFor();
+    }
 
     await page.getByRole('link', { name: 'T-A' }).click();
     await heading(page, words.desk);

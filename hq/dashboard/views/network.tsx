@@ -2,12 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import type { BranchSummary, DeskSummary, ZReport } from '../api.ts';
 import { money, time } from '../format.ts';
-import { Age, Amounts, Loaded, useLoad, Variances, When } from '../shared.tsx';
+import { Age, Amounts, LIVE_REFRESH_MS, Loaded, useLoad, Variances, When } from '../shared.tsx';
 import { ZReportView } from './lists.tsx';
 
 export function NetworkView() {
   const { t } = useTranslation();
-  const state = useLoad<{ branches: BranchSummary[] }>('/api/network');
+  const state = useLoad<{ branches: BranchSummary[] }>('/api/network', LIVE_REFRESH_MS);
   return (
     <section aria-labelledby="network-title">
       <h1 id="network-title">{t('network.title')}</h1>
@@ -61,6 +61,7 @@ export function BranchView({ id }: { id: string }) {
   const { t } = useTranslation();
   const state = useLoad<{ branch: { id: number; name: string }; desks: DeskSummary[] }>(
     `/api/branches/${id}`,
+    LIVE_REFRESH_MS,
   );
   return (
     <Loaded state={state}>
@@ -133,6 +134,7 @@ export function DeskView({ terminal }: { terminal: string }) {
   const { t, i18n } = useTranslation();
   const state = useLoad<{ desk: DeskSummary; open: OpenOperation[]; zReports: ZReport[] }>(
     `/api/desks/${encodeURIComponent(terminal)}`,
+    LIVE_REFRESH_MS,
   );
   return (
     <Loaded state={state}>
