@@ -47,30 +47,30 @@ export function staffRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void 
     const branch = scope(c.get('staff'));
     const branches = await db.query(
       `WITH desks AS (
-  SELECT branch_id, count(*)::int AS desks, count(shift_id)::int AS open_shifts, sum(alarms)::int AS alarms,
-         min(last_entry_at) AS oldest
-    FROM hq_desks WHERE $1::int IS NULL OR branch_id = $1 GROUP BY branch_id),
-open AS (
-  SELECT branch_id, count(*)::int AS n FROM hq_operations
-   WHERE open_cash AND ($1::int IS NULL OR branch_id = $1) GROUP BY branch_id),
-unknown AS (
-  SELECT branch_id, count(*)::int AS n FROM hq_operations
-   WHERE outcome_unknown AND ($1::int IS NULL OR branch_id = $1) GROUP BY branch_id),
-cash AS (
-  SELECT branch_id, json_agg(json_build_object('currency', currency, 'amount', total::text) ORDER BY currency) AS expected
-    FROM (SELECT d.branch_id, c.currency, sum(c.expected) AS total
-            FROM hq_desk_cash c JOIN hq_desks d USING (terminal_id)
-           WHERE $1::int IS NULL OR d.branch_id = $1 GROUP BY 1, 2) x
-   GROUP BY branch_id)
-SELECT b.id, b.name, COALESCE(desks.desks, 0) AS desks, COALESCE(desks.open_shifts, 0) AS "openShifts",
-       COALESCE(desks.alarms, 0) AS alarms, desks.oldest AS "oldestLastEntryAt",
-       COALESCE(open.n, 0) AS "openCash", COALESCE(unknown.n, 0) AS "unknownOps",
-       COALESCE(cash.expected, '[]') AS expected
-  FROM hq_branches b LEFT JOIN desks ON desks.branch_id = b.id LEFT JOIN open ON open.branch_id = b.id
-       LEFT JOIN unknown ON unknown.branch_id = b.id
-       LEFT JOIN cash ON cash.branch_id = b.id
- WHERE $1::int IS NULL OR b.id = $1
- ORDER BY b.name`,
+          SELECT branch_id, count(*)::int AS desks, count(shift_id)::int AS open_shifts, sum(alarms)::int AS alarms,
+                 min(last_entry_at) AS oldest
+            FROM hq_desks WHERE $1::int IS NULL OR branch_id = $1 GROUP BY branch_id),
+        open AS (
+          SELECT branch_id, count(*)::int AS n FROM hq_operations
+           WHERE open_cash AND ($1::int IS NULL OR branch_id = $1) GROUP BY branch_id),
+        unknown AS (
+          SELECT branch_id, count(*)::int AS n FROM hq_operations
+           WHERE outcome_unknown AND ($1::int IS NULL OR branch_id = $1) GROUP BY branch_id),
+        cash AS (
+          SELECT branch_id, json_agg(json_build_object('currency', currency, 'amount', total::text) ORDER BY currency) AS expected
+            FROM (SELECT d.branch_id, c.currency, sum(c.expected) AS total
+                    FROM hq_desk_cash c JOIN hq_desks d USING (terminal_id)
+                   WHERE $1::int IS NULL OR d.branch_id = $1 GROUP BY 1, 2) x
+           GROUP BY branch_id)
+        SELECT b.id, b.name, COALESCE(desks.desks, 0) AS desks, COALESCE(desks.open_shifts, 0) AS "openShifts",
+               COALESCE(desks.alarms, 0) AS alarms, desks.oldest AS "oldestLastEntryAt",
+               COALESCE(open.n, 0) AS "openCash", COALESCE(unknown.n, 0) AS "unknownOps",
+               COALESCE(cash.expected, '[]') AS expected
+          FROM hq_branches b LEFT JOIN desks ON desks.branch_id = b.id LEFT JOIN open ON open.branch_id = b.id
+               LEFT JOIN unknown ON unknown.branch_id = b.id
+               LEFT JOIN cash ON cash.branch_id = b.id
+         WHERE $1::int IS NULL OR b.id = $1
+         ORDER BY b.name`,
       [branch],
     );
     return c.json({ branches: branches.rows });
