@@ -54,12 +54,13 @@ CREATE TABLE hq_entries (
 );
 
 -- A seq that arrived with another hash than the one stored, or a chain that does not hold: never
--- an overwrite, always a row here.
+-- an overwrite, always a row here. And cash handed over twice for one payout (two desks' custody
+-- entries), which no desk can see alone.
 CREATE TABLE hq_alarms (
   id bigserial PRIMARY KEY,
   terminal_id text NOT NULL,
   seq bigint NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('conflict', 'chain')),
+  kind text NOT NULL CHECK (kind IN ('conflict', 'chain', 'double_handover')),
   stored_hash text,
   received_hash text NOT NULL,
   received jsonb NOT NULL,

@@ -149,6 +149,7 @@ export async function project(tx: Queryable, desk: DeskRow, entries: readonly Jo
 
   const zReports: { seq: number; number: number; closedAt: string; body: EntryBody<'z_report'> }[] = [];
   const audits: { seq: number; at: string; body: EntryBody<'audit'> }[] = [];
+  const doubles: JournalEntry[] = [];
 
   for (const entry of entries) {
     const number = operationNumberOf(entry);
@@ -196,6 +197,8 @@ export async function project(tx: Queryable, desk: DeskRow, entries: readonly Jo
         break;
       case 'custody':
         await move(entry.body.currency, entry.body.amount, entry.body.action === 'received' ? 1 : -1);
+        // The cash went out twice: recorded as it happened (the desks' facts stand), and raised.
+        if (entry.body.action === 'handed_over' && op?.handed_over) doubles.push(entry);
         change((o) => {
           if (entry.body.action === 'received') o.received = true;
           else {
@@ -347,6 +350,13 @@ export async function project(tx: Queryable, desk: DeskRow, entries: readonly Jo
         lines.map((l) => l.closedAt),
       ],
     );
+  }
+  for (const entry of doubles) {
+    await tx.query(
+      `INSERT INTO hq_alarms (terminal_id, seq, kind, received_hash, received) VALUES ($1, $2, 'double_handover', $3, $4)`,
+      [terminal, entry.seq, entry.hash, JSON.stringify(entry)],
+    );
+    await tx.query('UPDATE hq_desks SET alarms = alarms + 1 WHERE terminal_id = $1', [terminal]);
   }
   if (audits.length) {
     await tx.query(

@@ -141,3 +141,47 @@ test('a payout listed as open cash in a Z report HQ holds is released to the bra
   const none = (await (await hq.admin.get('/api/variances?threshold=50')).json()) as { variances: unknown[] };
   assert.equal(none.variances.length, 0);
 });
+
+test('a payout handed over at two desks is recorded as each desk says, and raised as an alarm', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const { a, b } = await threeDesks(hq);
+  a.record('payout_released', {
+    operationNumber: 'A-OUT',
+    amount: '700.00',
+    currency: 'KZT',
+    supervisor: 'Dana',
+  });
+  await a.sync();
+  assert.equal((await b.request('/api/desk/payouts/A-OUT/claim', { operator: 'Bolat' })).status, 200);
+  b.record('custody', {
+    operationNumber: 'A-OUT',
+    action: 'handed_over',
+    amount: '700.00',
+    currency: 'KZT',
+    operator: 'Bolat',
+  });
+  await b.sync();
+  // Desk A, against the rule, hands over its released payout too (say an old build, or offline).
+  a.record('custody', {
+    operationNumber: 'A-OUT',
+    action: 'handed_over',
+    amount: '700.00',
+    currency: 'KZT',
+    operator: 'Aigerim',
+  });
+  assert.equal(await a.sync(), a.entries.length, 'the desk’s fact is stored, never refused');
+  const alarms = (await (await hq.admin.get('/api/alarms')).json()) as {
+    alarms: { terminalId: string; kind: string }[];
+  };
+  assert.deepEqual(
+    alarms.alarms.map((x) => [x.terminalId, x.kind]),
+    [['T-A', 'double_handover']],
+  );
+  const cash = await hq.db.query<{ terminal_id: string; expected: string }>(
+    'SELECT terminal_id, expected::text AS expected FROM hq_desk_cash ORDER BY terminal_id',
+  );
+  assert.deepEqual(cash.rows, [
+    { terminal_id: 'T-A', expected: '10800.00' },
+    { terminal_id: 'T-B', expected: '-700.00' },
+  ]);
+});

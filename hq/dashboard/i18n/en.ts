@@ -133,7 +133,11 @@ export const en = {
     desk: 'Desk',
     seq: 'Entry',
     kind: 'Kind',
-    kinds: { conflict: 'another hash for a stored entry', chain: 'chain broken' },
+    kinds: {
+      conflict: 'another hash for a stored entry',
+      chain: 'chain broken',
+      double_handover: 'payout handed over twice',
+    },
     stored: 'Stored hash',
     received: 'Received hash',
     empty: 'No alarm. Every desk’s chain holds.',

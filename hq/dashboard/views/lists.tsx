@@ -222,7 +222,7 @@ type Alarm = {
   id: string;
   terminalId: string;
   seq: string;
-  kind: 'conflict' | 'chain';
+  kind: 'conflict' | 'chain' | 'double_handover';
   storedHash: string | null;
   receivedHash: string;
   at: string;
