@@ -60,7 +60,9 @@ export function ZReportView({ report }: { report: ZReport }) {
         <p className="hint">
           {t('z.headOffice', {
             waiting: b.headOffice.waiting,
-            at: b.headOffice.lastReachedAt ?? t('common.never'),
+            at: b.headOffice.lastReachedAt
+              ? time(i18n.language, b.headOffice.lastReachedAt)
+              : t('common.never'),
           })}
         </p>
       ) : null}

@@ -152,9 +152,7 @@ export function DeskView({ terminal }: { terminal: string }) {
             <dt>{t('desk.operator')}</dt>
             <dd>{desk.operator ?? '—'}</dd>
             <dt>{t('desk.opened')}</dt>
-            <dd>
-              <When at={desk.shiftOpenedAt} />
-            </dd>
+            <dd>{desk.shiftOpenedAt ? <When at={desk.shiftOpenedAt} /> : '—'}</dd>
             <dt>{t('desk.expected')}</dt>
             <dd>
               <Amounts amounts={desk.expected} />
