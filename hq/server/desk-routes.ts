@@ -206,8 +206,12 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
       );
       if (inserted.rowCount !== 1) return false;
       await tx.query(
-        `INSERT INTO hq_audit_log (terminal_id, action, detail) VALUES ($1, 'payout_claimed', $2)`,
-        [desk.terminal_id, JSON.stringify({ operationNumber: number, operator: parsed.data.operator })],
+        `INSERT INTO hq_audit_log (terminal_id, action, detail, ip) VALUES ($1, 'payout_claimed', $2, $3)`,
+        [
+          desk.terminal_id,
+          JSON.stringify({ operationNumber: number, operator: parsed.data.operator }),
+          clientIp(c),
+        ],
       );
       return true;
     });

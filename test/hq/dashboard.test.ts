@@ -198,6 +198,21 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
     assert.match(found, /T-B/, 'claimed and handed over at desk B');
     await screen('search');
 
+    await page.goto(`${hq.url}/#/admin`);
+    await page.locator('#code-terminal').waitFor();
+    if (language === 'en') {
+      await page.selectOption('#code-branch', { label: 'Almaty Central' });
+      await page.fill('#code-terminal', 'T-C');
+      await page.getByRole('button', { name: 'Issue enrolment code' }).click();
+      const issued = await page.locator('output.issued').innerText();
+      assert.match(issued, /T-C: [A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}/);
+      const logged = await hq.db.query(
+        "SELECT 1 FROM hq_audit_log WHERE action = 'enrolment_code_issued' AND terminal_id = 'T-C'",
+      );
+      assert.equal(logged.rowCount, 1, 'the dashboard action is in the HQ audit log');
+    }
+    await screen('admin');
+
     await page.goto(`${hq.url}/#/audit`);
     await page.getByRole('cell', { name: 'gateway_changed' }).waitFor();
     await screen('audit');
