@@ -81,3 +81,42 @@ test('HQ killed with SIGKILL mid-ingest loses and duplicates nothing', async (t)
     await db.close();
   }
 });
+
+test('with two worker processes, HQ serves one stream in order, and the workers stop with their primary', async (t) => {
+  const databaseUrl = await pg.createDatabase();
+  const hq = await spawnHq(databaseUrl, { HQ_WORKERS: '2' });
+  t.after(() => hq.child.kill('SIGKILL'));
+  assert.match(hq.output.join('\n'), /2 workers/);
+  const db = pgDb(databaseUrl);
+  t.after(() => db.close());
+  await db.query("INSERT INTO hq_branches (name) VALUES ('Central')");
+  const desk = new SimDesk(hq.url, 'T-1');
+  desk.token = 'worker-test-token-0123456789abcdefghij';
+  const { secretHash } = await import('../../hq/server/secrets.ts');
+  await db.query("INSERT INTO hq_desks (terminal_id, branch_id, token_hash) VALUES ('T-1', 1, $1)", [
+    secretHash(desk.token),
+  ]);
+  for (let day = 0; day < 50; day += 1) desk.day(`D${day}`);
+  // Batches sent at once land on either worker; the desk's row lock keeps them in order.
+  const answers = await Promise.all(
+    [0, 50, 100, 150, 200, 250, 300].map((from) =>
+      desk.upload(desk.entries.slice(from, from + 50)).then((r) => r.status),
+    ),
+  );
+  assert.ok(answers.every((s) => s === 200 || s === 409));
+  assert.equal(await desk.sync(50), 350);
+  const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hq_entries');
+  assert.equal(stored.rows[0]!.n, 350);
+
+  hq.child.kill('SIGKILL');
+  const deadline = Date.now() + 10_000;
+  let serving = true;
+  while (serving && Date.now() < deadline) {
+    serving = await fetch(`${hq.url}/api/session`).then(
+      () => true,
+      () => false,
+    );
+    if (serving) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(serving, false, 'no worker serves once the primary is gone');
+});
