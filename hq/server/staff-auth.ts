@@ -111,6 +111,9 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
     if (!username || !password)
       return c.json({ error: 'invalid', message: 'Enter your username and password.' }, 400);
     const key = `${clientIp(c)}|${username.toLowerCase()}`;
+    // Sign-ins are few: each one sweeps the windows and sessions that have run out.
+    await db.query('DELETE FROM hq_login_attempts WHERE reset_at <= now()');
+    await db.query('DELETE FROM hq_sessions WHERE expires_at <= now()');
     const slot = await takeAttempt(db, key);
     if (!slot.allowed) {
       await audit(db, c, null, 'login_limited', { username });
