@@ -20,6 +20,7 @@ const SUITES: Suite[] = [
   { name: 'chain', file: 'chain.ts', exported: 'benchChain' },
   { name: 'host', file: 'host.ts', exported: 'benchHost' },
   { name: 'responsiveness', file: 'responsiveness.ts', exported: 'benchResponsiveness' },
+  { name: 'hq', file: 'hq.ts', exported: 'benchHq' },
 ];
 
 type Target = { at: 'most' | 'least'; value: number };
@@ -55,6 +56,10 @@ const TARGETS: Record<string, Target> = {
   'log.line_us_at_500_secrets': { at: 'most', value: 100 },
   // Issue 16: the counter answered while a diagnostics export and a Z report run.
   'core.ipc_reply_ms_p95': { at: 'most', value: 50 },
+  // Issue 19: 100 desks uploading at once through HQ's HTTP API into a real PostgreSQL, and the
+  // network and branch views over 10,000,000 entries from 1,000 desks.
+  'hq.ingest_entries_per_s': { at: 'least', value: 20000 },
+  'hq.dashboard_ms_p95': { at: 'most', value: 50 },
 };
 
 function previous(): Record<string, unknown> {

@@ -72,6 +72,18 @@ const PLANTS: Plant[] = [
     lint: lintSays('no Node built-ins'),
   },
   {
+    what: 'the head-office dashboard imports the head-office server',
+    file: 'hq/dashboard/planted-imports-server.ts',
+    source: "import { pgDb } from '../server/db.ts';\n\nexport const db = pgDb;\n",
+    lint: lintSays('imports only hq/dashboard and common/'),
+  },
+  {
+    what: 'the head-office dashboard imports node:crypto',
+    file: 'hq/dashboard/planted-node-crypto.ts',
+    source: "import { randomBytes } from 'node:crypto';\n\nexport const bytes = randomBytes;\n",
+    lint: lintSays('no Node built-ins'),
+  },
+  {
     what: 'common imports a package other than zod and big.js',
     file: 'common/planted-package.ts',
     source: "import { useState } from 'react';\n\nexport const hook = useState;\n",
