@@ -19,6 +19,7 @@ import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { createPrintI18n } from './print-words.ts';
 import type { Printer } from './printer.ts';
 import { renderReceipt } from './receipt-template.ts';
 import { sendToPrinter } from './send.ts';
@@ -48,6 +49,7 @@ type Deps = {
 
 export function createPrinting(deps: Deps) {
   const { store, journal, settings, printer } = deps;
+  const i18n = createPrintI18n();
   // One print at a time per operation: two at once would both be the original.
   const queues = new Map<number, Promise<unknown>>();
 
@@ -104,6 +106,7 @@ export function createPrinting(deps: Deps) {
       shiftNumber: view.shiftId ?? null,
       paper: current.printing.paper,
       language: current.language,
+      i18n,
       copyNumber: copy,
       printedAt: new Date().toISOString(),
     });
@@ -200,6 +203,7 @@ export function createPrinting(deps: Deps) {
         printer: deviceName,
         paper,
         language: current.language,
+        i18n,
         terminalId: current.terminalId,
         printedAt: new Date().toISOString(),
       }),
