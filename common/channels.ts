@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { channel, none } from './channel.ts';
 import { DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
-import { CUSTODY_ACTIONS, HISTORY_STATES, MODES } from './enums.ts';
+import { CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -101,6 +101,8 @@ export const channels = {
         payerRequisites: z
           .array(z.object({ name: shortText, value: z.string().max(LIMITS.requisiteValue) }).strict())
           .max(LIMITS.requisitesPerOperation),
+        /** The payer's receipt prints in this language (the confirm step offers it); absent: the desk's. */
+        receiptLanguage: z.enum(LANGUAGES).optional(),
       })
       .strict(),
     OperationView,

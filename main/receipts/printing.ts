@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type {
+  Language,
   OperationEvent,
   OperationView,
   PrintDocument,
@@ -95,6 +96,17 @@ export function createPrinting(deps: Deps) {
       .filter((e) => e.kind === PRINTED[document] && e.status === record.status).length;
   }
 
+  /**
+   * The payer's receipt speaks the language chosen for it on the confirm step, every print of it.
+   * The agent's copy and a lookup slip stay in the desk's: the copy is the desk's own record, read
+   * by its agents and supervisor, and a slip is of an operation run elsewhere, whose choice this
+   * desk never saw.
+   */
+  function languageOf(view: OperationView, document: PrintDocument, desk: Language): Language {
+    const record = document === 'receipt' ? store.operations.get(view.localId) : undefined;
+    return record?.receiptLanguage ?? desk;
+  }
+
   function render(view: OperationView, document: PrintDocument, copy: number): string {
     const current = settings.get();
     return renderReceipt({
@@ -105,7 +117,7 @@ export function createPrinting(deps: Deps) {
       operator: view.operator ?? view.custody?.operator ?? null,
       shiftNumber: view.shiftId ?? null,
       paper: current.printing.paper,
-      language: current.language,
+      language: languageOf(view, document, current.language),
       i18n,
       copyNumber: copy,
       printedAt: new Date().toISOString(),

@@ -2,6 +2,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type {
   CustodyKind,
+  Language,
   MismatchItem,
   OpenReason,
   OperationTypeValue,
@@ -65,6 +66,8 @@ export type OperationRecord = {
    */
   final: boolean | null;
   openReason: OpenReason | null;
+  /** The language the payer's receipt prints in, chosen on the confirm step; null: the desk's. */
+  receiptLanguage: Language | null;
 };
 
 export type NewOperation = Pick<
@@ -138,6 +141,7 @@ export const COLUMNS: Record<keyof OperationRecord, Column> = {
   returnedOperator: { column: 'returned_operator' },
   final: { column: 'final', bool: true },
   openReason: { column: 'open_reason' },
+  receiptLanguage: { column: 'receipt_language' },
 };
 export const KEYS = Object.keys(COLUMNS) as (keyof OperationRecord)[];
 const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {

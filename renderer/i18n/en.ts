@@ -294,6 +294,7 @@ export const en = {
       restart: 'Start a new session',
       required: 'Fill in {{field}}',
       refused: 'The gateway refused this value. Check it with the payer, correct it and confirm again.',
+      receiptLanguage: 'Receipt language',
       confirm: 'Confirm',
       cancel: 'Cancel this payment',
       cancelTitle: 'Cancel this payment?',

@@ -71,6 +71,7 @@ function record(c: Case): OperationRecord {
     returnedOperator: c.custody === 'returned' ? 'Aigerim' : null,
     final: null,
     openReason: null,
+    receiptLanguage: null,
   };
 }
 

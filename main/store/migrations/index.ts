@@ -8,6 +8,7 @@ import pinMacs from './0007-pin-macs.ts';
 import historySearchTyped from './0008-history-search-typed.ts';
 import auditChain from './0009-audit-chain.ts';
 import historyStates from './0010-history-states.ts';
+import receiptLanguage from './0012-receipt-language.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -21,4 +22,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0008-history-search-typed', sql: historySearchTyped },
   { name: '0009-audit-chain', sql: auditChain },
   { name: '0010-history-states', sql: historyStates },
+  // 0011 is another branch's; the integrator orders the two.
+  { name: '0012-receipt-language', sql: receiptLanguage },
 ];

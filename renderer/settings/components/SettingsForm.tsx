@@ -6,6 +6,7 @@ import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { LANGUAGE_NAMES } from '../../shared/labels.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
@@ -198,6 +199,3 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
     </form>
   );
 }
-
-/** Each language is named in itself, so an agent who cannot read the current one still finds theirs. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', kk: 'Қазақша' };
