@@ -54,14 +54,19 @@ export const Phase = z.enum([
 ]);
 export type Phase = z.infer<typeof Phase>;
 
+/** The requisite shapes, as the gateway sends them (main/gateway/schemas.ts parses with these too). */
 export const Requisite = z.object({ name: z.string(), value: z.string() });
-export const RequisiteDescriptor = z.object({ name: z.string(), title: z.string(), type: z.string() });
+export type Requisite = z.infer<typeof Requisite>;
+/** What a session asks of the payer: a name the create's answer must use, so never empty. */
+export const RequisiteDescriptor = z.object({ name: z.string().min(1), title: z.string(), type: z.string() });
+export type RequisiteDescriptor = z.infer<typeof RequisiteDescriptor>;
 export const PayerDetail = z.object({
   name: z.string(),
   title: z.string(),
   type: z.string(),
   value: z.string(),
 });
+export type PayerDetail = z.infer<typeof PayerDetail>;
 
 export const PaymentMethod = z.object({
   id: z.string(),

@@ -6,9 +6,11 @@ import type {
   MismatchItem,
   OpenReason,
   OperationTypeValue,
+  PayerDetail,
   Phase,
+  Requisite,
+  RequisiteDescriptor,
 } from '../../common/contract.ts';
-import type { PayerDetail, PayerRequisiteDescriptor, PaymentMethodRequisite } from '../gateway/schemas.ts';
 
 export type OperationRecord = {
   localId: number;
@@ -28,8 +30,8 @@ export type OperationRecord = {
   status: string | null;
   sessionId: string | null;
   sessionExpiresAt: string | null;
-  payerRequisites: PayerRequisiteDescriptor[];
-  methodRequisites: PaymentMethodRequisite[];
+  payerRequisites: RequisiteDescriptor[];
+  methodRequisites: Requisite[];
   gatewayId: string | null;
   settlementAmount: string | null;
   settlementCurrency: string | null;

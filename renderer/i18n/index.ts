@@ -1,11 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../common/enums.ts';
 import { type PrintCatalogue, printEn } from '../../common/i18n/print.en.ts';
 import { type Catalogue, en } from './en.ts';
-
-export { LANGUAGES, type Language } from '../../common/enums.ts';
-
-import type { Language } from '../../common/enums.ts';
 
 // English is bundled, so init is synchronous and the first paint is already in words; Russian and
 // Kazakh are loaded when a desk chooses them, so the first load carries one catalogue, not three.

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Settings } from '../../../common/contract.ts';
-import { LANGUAGES, type Language } from '../../i18n/index.ts';
+import { LANGUAGES, type Language } from '../../../common/enums.ts';
 import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
