@@ -2,6 +2,7 @@
 // reply with these, and the renderer and preload take their types from them.
 import { z } from 'zod';
 import {
+  ATTENTION_REASONS,
   CASH_NOTES,
   CUSTODY_ACTIONS,
   CUSTODY_REFUSALS,
@@ -312,17 +313,7 @@ export const OpenOperation = z.object({ reason: OpenReason, operation: HistoryRo
 export type OpenOperation = z.infer<typeof OpenOperation>;
 
 /** Pushed when an operation turns into something the agent must act on, wherever they are. */
-export const Attention = z.object({
-  reason: z.enum([
-    'hand_over',
-    'return_cash',
-    'mismatch',
-    'correction',
-    'handed_over_not_captured',
-    'failed',
-  ]),
-  operation: OperationView,
-});
+export const Attention = z.object({ reason: z.enum(ATTENTION_REASONS), operation: OperationView });
 export type Attention = z.infer<typeof Attention>;
 
 export const LookupResult = z.discriminatedUnion('state', [

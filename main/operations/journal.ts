@@ -2,7 +2,7 @@
 // (lifecycle.ts), which alone moves the phase; the operation's own answer (meaning.ts) is stored
 // with it for the indexes; and it is announced only once its transaction has committed. Every reply
 // about an operation is held against what was entered before anything acts on it.
-import type { MismatchItem } from '../../common/contract.ts';
+import type { AttentionReason, MismatchItem } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Endpoint, GatewayError } from '../gateway/errors.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
@@ -13,8 +13,6 @@ import { FOUND_AT_GATEWAY, LifecycleError, nextPhase } from './lifecycle.ts';
 import { attentionOf, type DeskContext, ownState } from './meaning.ts';
 import { toView } from './view.ts';
 
-export type Attention = NonNullable<ReturnType<typeof attentionOf>>;
-
 type Deps = {
   store: Store;
   log: Pick<Log, 'error'>;
@@ -22,7 +20,7 @@ type Deps = {
   desk: () => DeskContext;
   announce: (record: OperationRecord) => void;
   /** An operation turned into something the agent must act on. */
-  attention: (reason: Attention, record: OperationRecord) => void;
+  attention: (reason: AttentionReason, record: OperationRecord) => void;
 };
 
 /** A change and the event that makes it; the phase follows from the event, never from the patch. */

@@ -48,7 +48,7 @@ type Deps = {
   operator: () => string | null;
 };
 
-export function createPrinting(deps: Deps) {
+export function createReceiptPrinting(deps: Deps) {
   const { store, journal, settings, printer } = deps;
   const i18n = createPrintI18n();
   // One print at a time per operation: two at once would both be the original.
@@ -233,7 +233,8 @@ export function createPrinting(deps: Deps) {
   };
 }
 
-export type Printing = ReturnType<typeof createPrinting>;
+/** The receipts' printing service; `Printing` is the settings' printing part (common/printing.ts). */
+export type ReceiptPrinting = ReturnType<typeof createReceiptPrinting>;
 
 /** The only event since the gateway took the operation is the one that recorded it. */
 function justCreated(view: OperationView, events: OperationEvent[]): boolean {
