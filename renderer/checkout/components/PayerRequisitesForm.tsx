@@ -118,22 +118,6 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
           </div>
         );
       })}
-      {/* The payer may read another language than the agent: their receipt prints in the one chosen here. */}
-      <div className="field">
-        <label htmlFor={`${ids}-receipt-language`}>{t('flow.session.receiptLanguage')}</label>
-        <select
-          id={`${ids}-receipt-language`}
-          value={receiptLanguage}
-          disabled={busy}
-          onChange={(event) => setReceiptLanguage(event.target.value as Language)}
-        >
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language} lang={language}>
-              {LANGUAGE_NAMES[language]}
-            </option>
-          ))}
-        </select>
-      </div>
       <div className="actions">
         <button
           ref={descriptors.length === 0 ? confirmButton : undefined}
@@ -146,6 +130,22 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
         <button type="button" className="button-quiet" disabled={busy} onClick={onCancel}>
           {t('flow.session.cancel')}
         </button>
+        {/* The payer may read another language than the agent: their receipt prints in the one chosen here. Last in the row, so the Confirm button stays where it was. */}
+        <div className="receipt-language">
+          <label htmlFor={`${ids}-receipt-language`}>{t('flow.session.receiptLanguage')}</label>
+          <select
+            id={`${ids}-receipt-language`}
+            value={receiptLanguage}
+            disabled={busy}
+            onChange={(event) => setReceiptLanguage(event.target.value as Language)}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </form>
   );
