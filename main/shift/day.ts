@@ -29,7 +29,6 @@ import type { Store } from '../store/index.ts';
 import { summary } from '../store/shifts.ts';
 import { createPepperVault } from '../vault/pepper.ts';
 import type { DeskContextSource } from './desk-context.ts';
-import { createDeskSettings } from './desk-settings.ts';
 import { shiftHandlers } from './handlers.ts';
 import { createReconciler } from './reconcile.ts';
 import { createShifts } from './shifts.ts';
@@ -83,7 +82,7 @@ export function createAgentDay(
   });
   const policy = { ...DEFAULT_PIN_POLICY, ...deps.options.pins };
   const guard = createPinGuard({ store, book, log, policy, now });
-  const deskSettings = createDeskSettings(store.settings, log);
+  const { deskSettings } = settings;
   const grantMs = deps.options.supervisorGrantMs ?? SUPERVISOR_GRANT_MS;
   const supervisor = createSupervisor({
     store,
@@ -100,6 +99,11 @@ export function createAgentDay(
   const operators = createOperators({ store, book, guard, log, audit });
   const lockAfterMs = () => deps.options.idleLockMs ?? deskSettings.get().lockAfterMinutes * 60_000;
   const desk = createDesk({ store, operators, supervisor, log, lockAfterMs, changed: announce });
+  // A new idle time counts from now, and the screens show the desk's settings as saved.
+  settings.onDeskSaved(() => {
+    desk.rearm();
+    announce();
+  });
   const backups = createBackups({ store, settings, deskSettings, log, changed: announce });
   const reconciler = createReconciler({
     gateways: deps.gateways,
@@ -176,7 +180,7 @@ export function createAgentDay(
     /** Who prints: the open shift's operator. */
     operator: () => store.shifts.open()?.operatorName ?? null,
     handlers: {
-      ...staffHandlers({ desk, operators, supervisor, deskSettings, state, audit }),
+      ...staffHandlers({ desk, operators, supervisor, state, audit }),
       ...shiftHandlers(shifts, state),
       ...exportHandlers({ store, backups, dataDir: deps.dataDir, printer: core.printer }),
       ...auditHandlers(audit),
