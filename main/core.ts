@@ -143,7 +143,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       supervisors: day.supervisorPins,
     }),
     ...checkoutHandlers(checkout, custody, log),
-    ...trainingHandlers({ checkout, journal, settings, training }),
+    ...trainingHandlers({ ...base, checkout, training }),
     ...historyHandlers({ store, journal, checkout, lookups }),
     ...receiptHandlers({
       ...base,
