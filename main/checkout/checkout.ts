@@ -14,6 +14,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import { refusedFields } from '../gateway/field-errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
+import { createKeyedSerial } from '../keyed-serial.ts';
 import { type Lookups, waitingFor } from '../lookups/queue.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
 import { meaningOf } from '../operations/meaning.ts';
@@ -49,7 +50,7 @@ type Deps = {
 
 export function createCheckout(deps: Deps) {
   const { store, journal } = deps;
-  const creating = new Map<number, Promise<OperationView>>();
+  const creating = createKeyedSerial<number>();
 
   async function call<T>(target: GatewayTarget, work: () => Promise<T>): Promise<T> {
     try {
@@ -178,11 +179,7 @@ export function createCheckout(deps: Deps) {
 
   function createOperation(input: CreateInput): Promise<OperationView> {
     // A second click while the first is in flight waits for the same answer: one POST, ever.
-    const pending = creating.get(input.localId);
-    if (pending) return pending;
-    const promise = submit(input).finally(() => creating.delete(input.localId));
-    creating.set(input.localId, promise);
-    return promise;
+    return creating.shared(input.localId, () => submit(input));
   }
 
   async function submit(input: CreateInput): Promise<OperationView> {

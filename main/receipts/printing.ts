@@ -15,6 +15,7 @@ import type {
   PrintResult,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -52,17 +53,7 @@ export function createReceiptPrinting(deps: Deps) {
   const { store, journal, settings, printer } = deps;
   const i18n = createPrintI18n();
   // One print at a time per operation: two at once would both be the original.
-  const queues = new Map<number, Promise<unknown>>();
-
-  function serial<T>(localId: number, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(localId) ?? Promise.resolve()).then(work, work);
-    const settled = run.catch(() => undefined);
-    queues.set(localId, settled);
-    void settled.then(() => {
-      if (queues.get(localId) === settled) queues.delete(localId);
-    });
-    return run;
-  }
+  const perOperation = createKeyedSerial<number>();
 
   const send = (html: string) => sendToPrinter(printer, settings, html);
 
@@ -158,7 +149,7 @@ export function createReceiptPrinting(deps: Deps) {
   function print(localId: number, copy: Copy, automatic = false) {
     // Refused before queueing, so an operation with no receipt answers at once.
     printable(localId);
-    return serial(localId, () => printNow(localId, copy, automatic));
+    return perOperation.run(localId, () => printNow(localId, copy, automatic));
   }
 
   /** The payer's receipt, then the agent's copy if Settings ask for one and the first went through. */
