@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
 import { createCheckout } from './checkout/checkout.ts';
-import { createCustody } from './checkout/custody.ts';
+import { createCustodyService } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
@@ -117,7 +117,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   await day.ready();
   const { attribute } = day;
   const checkout = createCheckout({ ...base, lookups, connectivity, attribute, desk: deskContext });
-  const custody = createCustody({
+  const custody = createCustodyService({
     store,
     journal,
     settings,
