@@ -49,7 +49,6 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'supervisor.setPin',
   'supervisor.unlock',
   'supervisor.lock',
-  'settings.saveDesk',
   'shift.current',
   'shift.open',
   'shift.openTraining',

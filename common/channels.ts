@@ -2,9 +2,9 @@
 // once with its request and reply schemas. Main validates both sides of every call against it.
 import { z } from 'zod';
 import { channel, none } from './channel.ts';
-import { DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
+import { DeskSettings, DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
-import { CONNECTION_STATES, CUSTODY_ACTIONS, HISTORY_STATES, MODES } from './enums.ts';
+import { CONNECTION_STATES, CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -57,12 +57,16 @@ const HistoryTotals = z.object({ count: z.number().int().min(0), payin: Sums, pa
 
 export const channels = {
   'app.getState': channel(none, AppState),
-  /** Without `printing`, the printing settings stay as they are (the general form does not show them). */
-  /** A new gateway URL needs `supervisorPin`, the current supervisor PIN again, once one is set. */
+  /**
+   * The one settings document: the terminal's, its printing and the desk's (idle lock, thresholds,
+   * backups). Without `printing` or `desk` those parts stay as they are (each form shows its own).
+   * A new gateway URL needs `supervisorPin`, the current supervisor PIN again, once one is set.
+   */
   'settings.save': channel(
     Settings.omit({ mode: true })
       .extend({
         printing: Printing.optional(),
+        desk: DeskSettings.optional(),
         supervisorPin: z
           .string()
           .regex(/^\d{4,8}$/, '4–8 digits')
@@ -101,6 +105,8 @@ export const channels = {
         payerRequisites: z
           .array(z.object({ name: shortText, value: z.string().max(LIMITS.requisiteValue) }).strict())
           .max(LIMITS.requisitesPerOperation),
+        /** The payer's receipt prints in this language (the confirm step offers it); absent: the desk's. */
+        receiptLanguage: z.enum(LANGUAGES).optional(),
       })
       .strict(),
     OperationView,
@@ -253,7 +259,6 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   'settings.setMode',
   'settings.setToken',
   'settings.clearToken',
-  'settings.saveDesk',
   'operators.add',
   'operators.setPin',
   'operators.unlock',

@@ -8,7 +8,6 @@ import {
   CashLine,
   CashMovement,
   currency,
-  DeskSettings,
   DeskState,
   DrawerCount,
   DrawerCountRecord,
@@ -83,7 +82,6 @@ export const deskChannels = {
    */
   'supervisor.unlock': channel(z.object({ pin }).strict(), DeskState),
   'supervisor.lock': channel(none, DeskState),
-  'settings.saveDesk': channel(DeskSettings, DeskState),
 
   /** The open shift, if any, with the drawer's expected cash. */
   'shift.current': channel(none, z.object({ shift: ShiftSummary.nullable(), cash: z.array(CashLine) })),

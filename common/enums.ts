@@ -56,6 +56,17 @@ export const FAILED_STATUSES: ReadonlySet<string> = new Set<string>([
 ]);
 export const FINAL_STATUSES: ReadonlySet<string> = new Set<string>(['captured', ...FAILED_STATUSES]);
 
+/** Why an operation calls the agent wherever they are (the `operation.attention` event). */
+export const ATTENTION_REASONS = [
+  'hand_over',
+  'return_cash',
+  'mismatch',
+  'correction',
+  'handed_over_not_captured',
+  'failed',
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
 /** What a person can do with an operation's cash at the desk, recorded once each (custody). */
 export const CUSTODY_ACTIONS = ['received', 'handed_over', 'returned'] as const;
 export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];

@@ -2,6 +2,7 @@
 // reply with these, and the renderer and preload take their types from them.
 import { z } from 'zod';
 import {
+  ATTENTION_REASONS,
   CASH_NOTES,
   CUSTODY_ACTIONS,
   CUSTODY_REFUSALS,
@@ -54,14 +55,19 @@ export const Phase = z.enum([
 ]);
 export type Phase = z.infer<typeof Phase>;
 
+/** The requisite shapes, as the gateway sends them (main/gateway/schemas.ts parses with these too). */
 export const Requisite = z.object({ name: z.string(), value: z.string() });
-export const RequisiteDescriptor = z.object({ name: z.string(), title: z.string(), type: z.string() });
+export type Requisite = z.infer<typeof Requisite>;
+/** What a session asks of the payer: a name the create's answer must use, so never empty. */
+export const RequisiteDescriptor = z.object({ name: z.string().min(1), title: z.string(), type: z.string() });
+export type RequisiteDescriptor = z.infer<typeof RequisiteDescriptor>;
 export const PayerDetail = z.object({
   name: z.string(),
   title: z.string(),
   type: z.string(),
   value: z.string(),
 });
+export type PayerDetail = z.infer<typeof PayerDetail>;
 
 export const PaymentMethod = z.object({
   id: z.string(),
@@ -307,17 +313,7 @@ export const OpenOperation = z.object({ reason: OpenReason, operation: HistoryRo
 export type OpenOperation = z.infer<typeof OpenOperation>;
 
 /** Pushed when an operation turns into something the agent must act on, wherever they are. */
-export const Attention = z.object({
-  reason: z.enum([
-    'hand_over',
-    'return_cash',
-    'mismatch',
-    'correction',
-    'handed_over_not_captured',
-    'failed',
-  ]),
-  operation: OperationView,
-});
+export const Attention = z.object({ reason: z.enum(ATTENTION_REASONS), operation: OperationView });
 export type Attention = z.infer<typeof Attention>;
 
 export const LookupResult = z.discriminatedUnion('state', [

@@ -8,7 +8,7 @@ import type { OperationView } from '../common/contract.ts';
 import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
 import { type CreatesInFlight, createCheckout } from './checkout/checkout.ts';
-import { createCustody } from './checkout/custody.ts';
+import { createCustodyService } from './checkout/custody.ts';
 import { checkoutHandlers } from './checkout/handlers.ts';
 import { systemClock } from './clock.ts';
 import { createConnectivity } from './connectivity.ts';
@@ -24,6 +24,7 @@ import { historyHandlers } from './history/handlers.ts';
 import { createTray } from './history/tray.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
+import { createKeyedSerial } from './keyed-serial.ts';
 import { createLog } from './log.ts';
 import { followHandlers } from './lookups/follow-handlers.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
@@ -40,7 +41,6 @@ import { createSettingsService, loadSettings } from './settings/service.ts';
 import { createAttribution } from './shift/attribution.ts';
 import { createDay } from './shift/day.ts';
 import { createDeskContext } from './shift/desk-context.ts';
-import { createDeskSettings } from './shift/desk-settings.ts';
 import { createDeskState } from './shift/desk-state.ts';
 import { createReconciler } from './shift/reconcile.ts';
 import { createShifts } from './shift/shifts.ts';
@@ -139,7 +139,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     announce: (view) => emit('operation.changed', view),
     attention: (reason, operation) => emit('operation.attention', { reason, operation }),
   });
-  const creating: CreatesInFlight = new Map();
+  const creating: CreatesInFlight = createKeyedSerial();
   const createInFlight = (localId: number) => creating.has(localId);
   const lookupPolicy = { ...DEFAULT_LOOKUP_POLICY, ...options.lookups };
   const lookups = createLookups({
@@ -168,7 +168,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     policy: { ...DEFAULT_PIN_POLICY, ...dayOptions.pins },
     clock,
   });
-  const deskSettings = createDeskSettings(store.settings, log);
+  const { deskSettings } = settings;
   const supervisor = createSupervisor({
     store,
     book,
@@ -192,6 +192,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     changed: deskChanged.fire,
     clock,
   });
+  // A new idle time counts from now, and the screens show the desk's settings as saved.
+  settings.onDeskSaved(() => {
+    desk.rearm();
+    deskChanged.fire();
+  });
   const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire });
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await book.ready().catch((error: unknown) => log.warn('pin_key_unavailable', { error }));
@@ -211,7 +216,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     creating,
     clock,
   });
-  const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor, audit });
+  const custody = createCustodyService({ store, journal, settings, desk: deskContext, supervisor, audit });
   const reconciler = createReconciler({
     gateways,
     journal,
@@ -259,7 +264,6 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     desk,
     operators,
     supervisor,
-    deskSettings,
     backups,
     shifts,
     audit,
@@ -312,7 +316,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       supervisors: supervisorPins,
     }),
     ...checkoutHandlers(checkout, custody, log),
-    ...trainingHandlers({ checkout, journal, settings, training }),
+    ...trainingHandlers({ gateways, health, store, checkout, journal, settings, training }),
     ...historyHandlers({ store, journal, checkout, lookups, tray }),
     ...receiptHandlers({
       store,

@@ -1,7 +1,12 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
 import { cashProblem } from '../../common/amount-input.ts';
-import { EXPIRY_MARGIN_MS, type OperationTypeValue, type OperationView } from '../../common/contract.ts';
+import {
+  EXPIRY_MARGIN_MS,
+  type Language,
+  type OperationTypeValue,
+  type OperationView,
+} from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
@@ -10,6 +15,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import { refusedFields } from '../gateway/field-errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
+import type { KeyedSerial } from '../keyed-serial.ts';
 import { type Lookups, waitingFor } from '../lookups/queue.ts';
 import { expectOperation, type Journal } from '../operations/journal.ts';
 import { meaningOf } from '../operations/meaning.ts';
@@ -22,13 +28,20 @@ import { allocateOperationNumber } from './operation-numbers.ts';
 import { errorText, matchRequisites } from './requisites.ts';
 
 /** The shift a new operation belongs to, and its operator (main/shift/shifts.ts). */
+/** What the confirm step sends: the payer's details, and the language their receipt prints in. */
+type CreateInput = {
+  localId: number;
+  payerRequisites: { name: string; value: string }[];
+  receiptLanguage?: Language | undefined;
+};
+
 export type Attribute = (training: boolean) => { shiftId: number; operator: string };
 
 /**
  * The creates under way, by local id. Made by the composition root, which hands "is one under way"
  * to the lookups, the reconciler and the shift's close, all built before or beside checkout.
  */
-export type CreatesInFlight = Map<number, Promise<OperationView>>;
+export type CreatesInFlight = KeyedSerial<number>;
 
 type Deps = {
   store: Pick<Store, 'durable' | 'operations' | 'outbox' | 'settings' | 'transaction'>;
@@ -172,22 +185,12 @@ export function createCheckout(deps: Deps) {
     }
   }
 
-  function createOperation(input: {
-    localId: number;
-    payerRequisites: { name: string; value: string }[];
-  }): Promise<OperationView> {
+  function createOperation(input: CreateInput): Promise<OperationView> {
     // A second click while the first is in flight waits for the same answer: one POST, ever.
-    const pending = creating.get(input.localId);
-    if (pending) return pending;
-    const promise = submit(input).finally(() => creating.delete(input.localId));
-    creating.set(input.localId, promise);
-    return promise;
+    return creating.shared(input.localId, () => submit(input));
   }
 
-  async function submit(input: {
-    localId: number;
-    payerRequisites: { name: string; value: string }[];
-  }): Promise<OperationView> {
+  async function submit(input: CreateInput): Promise<OperationView> {
     const record = get(input.localId);
     if (record.phase === 'creating' || record.phase === 'outcome_unknown' || record.phase === 'created') {
       return journal.view(record);
@@ -215,7 +218,7 @@ export function createCheckout(deps: Deps) {
     }
     journal.save(
       record.localId,
-      { lastErrorKind: null, lastErrorMessage: null },
+      { lastErrorKind: null, lastErrorMessage: null, receiptLanguage: input.receiptLanguage ?? null },
       { kind: 'create_sent' },
       { durable: true },
     );

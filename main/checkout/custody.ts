@@ -97,7 +97,7 @@ function refusal(record: OperationRecord, answer: Answer): AgentError {
   return new AgentError('conflict', 'No cash may move for this operation now.', details);
 }
 
-export function createCustody(deps: {
+export function createCustodyService(deps: {
   store: Pick<Store, 'custody' | 'durable' | 'operations' | 'shifts'>;
   journal: Journal;
   settings: SettingsService;
@@ -246,4 +246,4 @@ export function createCustody(deps: {
   };
 }
 
-export type CustodyService = ReturnType<typeof createCustody>;
+export type CustodyService = ReturnType<typeof createCustodyService>;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { BackupState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
+import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { SettingsService } from '../settings/service.ts';
-import type { DeskSettingsStore } from '../shift/desk-settings.ts';
 import type { Store } from '../store/index.ts';
 
 export const BACKUP_EVERY_MS = 24 * 60 * 60_000;

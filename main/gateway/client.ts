@@ -2,6 +2,7 @@
 // sent exactly once, and any failure after the request may have left says `outcomeUnknown`.
 import ky, { HTTPError, type KyInstance, NetworkError, type ResponsePromise, TimeoutError } from 'ky';
 import type { z } from 'zod';
+import type { OperationTypeValue } from '../../common/enums.ts';
 import { createLiteralMatcher, encodingsOf } from '../log-literals.ts';
 import { type Endpoint, GatewayError, type SchemaIssue } from './errors.ts';
 import {
@@ -10,7 +11,6 @@ import {
   type OpenSessionRequest,
   type OperationEnvelope,
   OperationResponse,
-  type OperationType,
   type PaymentMethodType,
   type Session,
   SessionResponse,
@@ -35,7 +35,7 @@ export type GatewayClientOptions = {
 export type GatewayClient = {
   listPaymentMethodTypes(query: {
     shopId: number;
-    operationType: OperationType;
+    operationType: OperationTypeValue;
   }): Promise<PaymentMethodType[]>;
   openSession(request: OpenSessionRequest): Promise<Session>;
   createOperation(request: CreateOperationRequest): Promise<OperationEnvelope>;

@@ -1,7 +1,9 @@
 // The gateway contract (shared/gateway-api.md §2), declared once. Lenient where the spec shows
 // variation, strict where a wrong value would cost money or hide an operation.
 import { z } from 'zod';
+import { KNOWN_STATUSES, type OperationTypeValue } from '../../common/enums.ts';
 import { DECIMAL_PATTERN } from '../../common/money.ts';
+import { operationType, PayerDetail, Requisite, RequisiteDescriptor } from '../../common/values.ts';
 
 const decimal = z.string().regex(DECIMAL_PATTERN, 'expected a decimal string');
 const timestamp = z.iso.datetime({ offset: true });
@@ -12,12 +14,8 @@ function openEnum<const T extends readonly [string, ...string[]]>(_known: T) {
   return z.string().min(1) as unknown as z.ZodType<T[number] | (string & {})>;
 }
 
-export const OPERATION_TYPES = ['payin', 'payout'] as const;
-export const OperationType = z.enum(OPERATION_TYPES);
-export type OperationType = z.infer<typeof OperationType>;
-
 export const InstrumentType = openEnum(['cash', 'bank_transfer'] as const);
-export const OperationStatus = openEnum(['created', 'captured'] as const);
+export const OperationStatus = openEnum(KNOWN_STATUSES);
 export type OperationStatus = z.infer<typeof OperationStatus>;
 
 export const PaymentMethodType = z.object({
@@ -31,37 +29,22 @@ export const PaymentMethodType = z.object({
 });
 export type PaymentMethodType = z.infer<typeof PaymentMethodType>;
 
-export const PayerRequisiteDescriptor = z.object({
-  name: z.string().min(1),
-  title: z.string(),
-  type: z.string(),
-});
-export type PayerRequisiteDescriptor = z.infer<typeof PayerRequisiteDescriptor>;
-
-export const PaymentMethodRequisite = z.object({ name: z.string(), value: z.string() });
-export type PaymentMethodRequisite = z.infer<typeof PaymentMethodRequisite>;
+// The requisite shapes are the bridge's (common/values.ts): what the gateway sends is what the
+// screens are shown, declared once.
 
 /** Absent in some responses (spec §2.2): normalised to an empty list. */
-const paymentMethodRequisites = z.array(PaymentMethodRequisite).optional().default([]);
+const paymentMethodRequisites = z.array(Requisite).optional().default([]);
 
 export const Session = z.object({
   sessionId: z.string().min(1),
   expiredAt: timestamp,
-  payerRequisites: z.array(PayerRequisiteDescriptor),
+  payerRequisites: z.array(RequisiteDescriptor),
   paymentMethodRequisites,
 });
 export type Session = z.infer<typeof Session>;
 
-export const PayerDetail = z.object({
-  name: z.string(),
-  title: z.string(),
-  type: z.string(),
-  value: z.string(),
-});
-export type PayerDetail = z.infer<typeof PayerDetail>;
-
 export const Operation = z.object({
-  type: OperationType,
+  type: operationType,
   // Observed both as a UUID string and as an integer; one type inside the app.
   id: z.union([z.string().min(1), z.number().int()]).transform(String),
   shopId: z.number().int(),
@@ -99,7 +82,7 @@ export type PayerRequisiteValue = { name: string; type: string; value: string };
 
 export type OpenSessionRequest = {
   paymentMethodTypeId: string;
-  operationType: OperationType;
+  operationType: OperationTypeValue;
   shopId: number;
   operationNumber: string;
   payerId: string;

@@ -5,15 +5,15 @@ import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
-import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
-import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
+import type { Gateways, GatewayTarget } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
-import { expectOperation, type Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/journal.ts';
 import { ownState } from '../operations/meaning.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';
+import { lookUpAtGateway } from './look-up.ts';
 import { type LookupPolicy, stronger, waitingFor } from './policy.ts';
 
 export { DEFAULT_LOOKUP_POLICY, type LookupPolicy, waitingFor } from './policy.ts';
@@ -49,6 +49,14 @@ export function createLookups(deps: Deps) {
   const { clock } = deps;
   let timer: Timer | undefined;
   let closed = false;
+  // An answer that arrives after close is dropped whole: the gateway's health writes nothing then.
+  const asking = {
+    ...deps,
+    health: {
+      answered: (target: GatewayTarget) => closed || deps.health.answered(target),
+      failed: (target: GatewayTarget, error: GatewayError) => closed || deps.health.failed(target, error),
+    },
+  };
   const idle: (() => void)[] = [];
   // Other desks' operations the window shows now (lookup.follow): the reason `following`, held here
   // and not in the outbox, because a follow lasts only as long as the screen that shows it.
@@ -104,28 +112,21 @@ export function createLookups(deps: Deps) {
     // A reason that arrived while this lookup was out (an agent asking) must not be lost to the
     // stale entry read at lease time: it decides who is answered and what is rescheduled.
     const current = (): OutboxEntry => ({ ...leased, reason: stronger(leased.reason, lateReasons.get(k)) });
-    // The operation is asked about only at the gateway it was sent to; a number this desk never
-    // ran (an agent's lookup) goes where the settings point now.
-    const local = store.operations.findByNumber(leased.shopId, leased.operationNumber);
-    let target: GatewayTarget | undefined = local ? targetOf(local) : undefined;
+    running.set(k, (running.get(k) ?? 0) + 1);
+    duplicateInflight = Math.max(duplicateInflight, (running.get(k) ?? 1) - 1);
+    const answer = await lookUpAtGateway(asking, leased).finally(() => {
+      const left = (running.get(k) ?? 1) - 1;
+      if (left > 0) running.set(k, left);
+      else running.delete(k);
+    });
+    // The core closed while this lookup was out: the store is closed too. The entry keeps its
+    // lease, which the next start releases (recoverUnsettled).
+    if (closed) return;
+    const entry = current();
+    if (answer.state === 'not_found') return notFound(entry, answer.error);
+    if (answer.state === 'failed') return failed(entry, answer.error);
     try {
-      let client: GatewayClient;
-      if (target) client = await deps.gateways.forTarget(target);
-      else ({ client, target } = await deps.gateways.current(leased.shopId));
-      running.set(k, (running.get(k) ?? 0) + 1);
-      duplicateInflight = Math.max(duplicateInflight, (running.get(k) ?? 1) - 1);
-      const reply = await client.getOperation(leased).finally(() => {
-        const left = (running.get(k) ?? 1) - 1;
-        if (left > 0) running.set(k, left);
-        else running.delete(k);
-      });
-      // The core closed while this lookup was out: the store is closed too. The entry keeps its
-      // lease, which the next start releases (recoverUnsettled).
-      if (closed) return;
-      const entry = current();
-      const envelope = expectOperation(reply, entry.shopId, entry.operationNumber, 'getOperation');
-      deps.health.answered(target);
-      const record = deps.journal.applyRemote(envelope, { foundAt: target });
+      const record = deps.journal.applyRemote(answer.envelope, { foundAt: answer.target });
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
       const followed = following.has(k) && !ownState(record).final;
       if (!followed) following.delete(k);
@@ -133,8 +134,7 @@ export function createLookups(deps: Deps) {
       else if (followed) retryLater(entry, followDelay(record, entry.attempts), null, 'status', null);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status', null);
     } catch (error) {
-      if (closed) return;
-      failed(current(), error, target);
+      failed(entry, error);
     }
   }
 
@@ -203,7 +203,8 @@ export function createLookups(deps: Deps) {
     return jitter(Math.min(policy.failureDelayMs * 2 ** entry.attempts, policy.failureMaxDelayMs));
   }
 
-  function failed(entry: OutboxEntry, error: unknown, target: GatewayTarget | undefined) {
+  /** The gateway's health has heard of it already (lookUpAtGateway). */
+  function failed(entry: OutboxEntry, error: unknown) {
     if (!(error instanceof GatewayError)) {
       // No client could be made: the token for that gateway is gone. Never another gateway.
       const kind = error instanceof AgentError ? error.kind : 'internal';
@@ -219,11 +220,9 @@ export function createLookups(deps: Deps) {
       return;
     }
     if (error.kind === 'not_found') {
-      if (target) deps.health.answered(target);
       notFound(entry, error);
       return;
     }
-    if (target) deps.health.failed(target, error);
     if (error.kind === 'unauthorized') showWaiting(entry, error.kind, error.message);
     // A wait the gateway asked for (Retry-After) is stored without an error, so another lookup's
     // success (retryFailedNow pulls failed entries forward) cannot cut it short.

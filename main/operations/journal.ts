@@ -2,7 +2,7 @@
 // (lifecycle.ts), which alone moves the phase; the operation's own answer (meaning.ts) is stored
 // with it for the indexes; and it is announced only once its transaction has committed. Every reply
 // about an operation is held against what was entered before anything acts on it.
-import type { MismatchItem, OperationView } from '../../common/contract.ts';
+import type { AttentionReason, MismatchItem, OperationView } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Endpoint, GatewayError } from '../gateway/errors.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
@@ -13,8 +13,6 @@ import { FOUND_AT_GATEWAY, LifecycleError, nextPhase } from './lifecycle.ts';
 import { attentionOf, type DeskContext, ownState } from './meaning.ts';
 import { toView } from './view.ts';
 
-export type Attention = NonNullable<ReturnType<typeof attentionOf>>;
-
 type Deps = {
   store: Pick<Store, 'afterCommit' | 'durable' | 'operations' | 'transaction'>;
   log: Pick<Log, 'error'>;
@@ -23,7 +21,7 @@ type Deps = {
   /** An operation changed, as the renderer sees it. */
   announce: (view: OperationView) => void;
   /** An operation turned into something the agent must act on. */
-  attention: (reason: Attention, view: OperationView) => void;
+  attention: (reason: AttentionReason, view: OperationView) => void;
 };
 
 /** A change and the event that makes it; the phase follows from the event, never from the patch. */

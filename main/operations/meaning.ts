@@ -10,6 +10,7 @@
 // - Cash in hand when the gateway says no is given back, once; cash handed over for a payout the
 //   gateway then ends is the supervisor's. A mismatch or a correction holds, with or without custody.
 import {
+  type AttentionReason,
   type CashAdvice,
   type CashNote,
   type CustodyAction,
@@ -239,7 +240,7 @@ export function attentionOf(
   before: OperationRecord | undefined,
   after: OperationRecord,
   desk: DeskContext,
-): 'hand_over' | 'return_cash' | 'mismatch' | 'correction' | 'handed_over_not_captured' | 'failed' | null {
+): AttentionReason | null {
   if (after.origin !== 'counter' || !before) return null;
   const now = meaningOf(after, desk);
   const was = meaningOf(before, desk);

@@ -7,7 +7,7 @@ import { type Language, localeOf, type Paper } from '../../common/contract.ts';
 import { formatMoney } from '../../common/money.ts';
 import type { CashSlipView } from '../store/drawer.ts';
 import { formatTime, html, htmlDocument, row } from './html.ts';
-import { WORDS } from './words.ts';
+import type { PrintI18n } from './print-words.ts';
 
 const CSS = `
 .amount { font-size: var(--big); font-weight: 700; text-align: center; margin: 2mm 0; }
@@ -19,37 +19,37 @@ export function renderCashSlip(input: {
   slip: CashSlipView;
   paper: Paper;
   language: Language;
+  i18n: PrintI18n;
   timeZone?: string;
 }): string {
   const { slip, language } = input;
-  const w = WORDS[language];
-  const d = w.drawer.slip;
-  const title = slip.kind === 'added' ? d.added : d.removed;
-  const role = slip.approved ? d.supervisor : d.notApproved;
+  const w = input.i18n.words(language);
+  const title = w.t(slip.kind === 'added' ? 'drawer.slip.added' : 'drawer.slip.removed');
+  const role = w.t(slip.approved ? 'drawer.slip.supervisor' : 'drawer.slip.notApproved');
   const supervisor = slip.safeHolder ? `${slip.safeHolder} · ${role}` : role;
   // Into the drawer the safe holder hands the cash over and the operator takes it; to the safe the other way.
   const [handedBy, receivedBy] =
     slip.kind === 'added' ? [supervisor, slip.operator] : [slip.operator, supervisor];
-  const trainingMark = slip.shift.training && html`<div class="mark">${w.training}</div>`;
+  const trainingMark = slip.shift.training && html`<div class="mark">${w.t('training')}</div>`;
   const party = (label: string, who: string) => html`<div class="party">
 ${row(label, who)}
-<div class="signature">${d.nameLine}</div>
-<div class="signature">${d.signatureLine}</div>
+<div class="signature">${w.t('drawer.slip.nameLine')}</div>
+<div class="signature">${w.t('drawer.slip.signatureLine')}</div>
 </div>`;
   const body = html`
 ${trainingMark}
 <h1>${title}</h1>
-${row(d.number, String(slip.id))}
-${row(w.terminal, slip.shift.terminalId)}
-${row(w.shift, String(slip.shift.id))}
-${row(d.at, formatTime(slip.at, language, input.timeZone))}
+${row(w.t('drawer.slip.number'), String(slip.id))}
+${row(w.t('terminal'), slip.shift.terminalId)}
+${row(w.t('shift'), String(slip.shift.id))}
+${row(w.t('drawer.slip.at'), formatTime(slip.at, language, input.timeZone))}
 <div class="amount">${formatMoney(slip.amount, slip.currency, localeOf(language))}</div>
-${row(d.direction, slip.kind === 'added' ? d.directionAdded : d.directionRemoved)}
-${row(d.reason, slip.reason)}
-${row(w.operator, slip.operator)}
-${row(d.approvedBy, supervisor)}
-${party(d.handedBy, handedBy)}
-${party(d.receivedBy, receivedBy)}
+${row(w.t('drawer.slip.direction'), w.t(slip.kind === 'added' ? 'drawer.slip.directionAdded' : 'drawer.slip.directionRemoved'))}
+${row(w.t('drawer.slip.reason'), slip.reason)}
+${row(w.t('operator'), slip.operator)}
+${row(w.t('drawer.slip.approvedBy'), supervisor)}
+${party(w.t('drawer.slip.handedBy'), handedBy)}
+${party(w.t('drawer.slip.receivedBy'), receivedBy)}
 ${trainingMark}
 `;
   return htmlDocument({ language, title, paper: input.paper, css: CSS, body });

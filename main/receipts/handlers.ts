@@ -8,7 +8,7 @@ import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { Printer } from './printer.ts';
-import { createPrinting } from './printing.ts';
+import { createReceiptPrinting } from './printing.ts';
 import { createReportPrinting, type ShiftReports } from './report-printing.ts';
 
 export type { Printer } from './printer.ts';
@@ -35,7 +35,7 @@ export function receiptHandlers(deps: {
   operator: () => string | null;
   reports: ShiftReports;
 }): HandlerTable<ReceiptChannel> {
-  const printing = createPrinting({ ...deps, announce: deps.emit });
+  const printing = createReceiptPrinting({ ...deps, announce: deps.emit });
   const reports = createReportPrinting(deps);
   deps.on((event, payload) => {
     if (event === 'operation.changed') printing.operationChanged(payload as OperationView);

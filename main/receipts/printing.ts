@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type {
+  Language,
   OperationEvent,
   OperationView,
   PrintDocument,
@@ -14,11 +15,13 @@ import type {
   PrintResult,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { createPrintI18n } from './print-words.ts';
 import type { Printer } from './printer.ts';
 import { renderReceipt } from './receipt-template.ts';
 import { sendToPrinter } from './send.ts';
@@ -46,20 +49,11 @@ type Deps = {
   operator: () => string | null;
 };
 
-export function createPrinting(deps: Deps) {
+export function createReceiptPrinting(deps: Deps) {
   const { store, journal, settings, printer } = deps;
+  const i18n = createPrintI18n();
   // One print at a time per operation: two at once would both be the original.
-  const queues = new Map<number, Promise<unknown>>();
-
-  function serial<T>(localId: number, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(localId) ?? Promise.resolve()).then(work, work);
-    const settled = run.catch(() => undefined);
-    queues.set(localId, settled);
-    void settled.then(() => {
-      if (queues.get(localId) === settled) queues.delete(localId);
-    });
-    return run;
-  }
+  const perOperation = createKeyedSerial<number>();
 
   const send = (html: string) => sendToPrinter(printer, settings, html);
 
@@ -93,6 +87,17 @@ export function createPrinting(deps: Deps) {
       .filter((e) => e.kind === PRINTED[document] && e.status === record.status).length;
   }
 
+  /**
+   * The payer's receipt speaks the language chosen for it on the confirm step, every print of it.
+   * The agent's copy and a lookup slip stay in the desk's: the copy is the desk's own record, read
+   * by its agents and supervisor, and a slip is of an operation run elsewhere, whose choice this
+   * desk never saw.
+   */
+  function languageOf(view: OperationView, document: PrintDocument, desk: Language): Language {
+    const record = document === 'receipt' ? store.operations.get(view.localId) : undefined;
+    return record?.receiptLanguage ?? desk;
+  }
+
   function render(view: OperationView, document: PrintDocument, copy: number): string {
     const current = settings.get();
     return renderReceipt({
@@ -103,7 +108,8 @@ export function createPrinting(deps: Deps) {
       operator: view.operator ?? view.custody?.operator ?? null,
       shiftNumber: view.shiftId ?? null,
       paper: current.printing.paper,
-      language: current.language,
+      language: languageOf(view, document, current.language),
+      i18n,
       copyNumber: copy,
       printedAt: new Date().toISOString(),
     });
@@ -143,7 +149,7 @@ export function createPrinting(deps: Deps) {
   function print(localId: number, copy: Copy, automatic = false) {
     // Refused before queueing, so an operation with no receipt answers at once.
     printable(localId);
-    return serial(localId, () => printNow(localId, copy, automatic));
+    return perOperation.run(localId, () => printNow(localId, copy, automatic));
   }
 
   /** The payer's receipt, then the agent's copy if Settings ask for one and the first went through. */
@@ -200,6 +206,7 @@ export function createPrinting(deps: Deps) {
         printer: deviceName,
         paper,
         language: current.language,
+        i18n,
         terminalId: current.terminalId,
         printedAt: new Date().toISOString(),
       }),
@@ -217,7 +224,8 @@ export function createPrinting(deps: Deps) {
   };
 }
 
-export type Printing = ReturnType<typeof createPrinting>;
+/** The receipts' printing service; `Printing` is the settings' printing part (common/printing.ts). */
+export type ReceiptPrinting = ReturnType<typeof createReceiptPrinting>;
 
 /** The only event since the gateway took the operation is the one that recorded it. */
 function justCreated(view: OperationView, events: OperationEvent[]): boolean {

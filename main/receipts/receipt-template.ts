@@ -12,8 +12,8 @@ import { formatMoney } from '../../common/money.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
 import { maskRequisite } from './mask.ts';
+import type { PrintI18n, PrintWords } from './print-words.ts';
 import { qrSvg } from './qr.ts';
-import { WORDS, type Words } from './words.ts';
 
 export type ReceiptInput = {
   operation: OperationView;
@@ -26,6 +26,8 @@ export type ReceiptInput = {
   shiftNumber?: number | null;
   paper: Paper;
   language: Language;
+  /** Main's i18n, whose print namespace holds every printed word. */
+  i18n: PrintI18n;
   /** 0 for the original; n for the n-th copy. */
   copyNumber: number;
   printedAt: string;
@@ -53,71 +55,71 @@ body.sheet .signature { margin-top: 7mm; }
 
 export function renderReceipt(input: ReceiptInput): string {
   const { operation: op, document, language } = input;
-  const w = WORDS[language];
+  const w = input.i18n.words(language);
   const time = (iso: string) => formatTime(iso, language, input.timeZone);
   const money = (amount: string, currency: string) => formatMoney(amount, currency, localeOf(language));
   const requisites = op.paymentMethodRequisites;
   const address = requisites.find((r) => CASH_POINT_ADDRESS.test(r.name));
   const code = requisites.find((r) => CASH_POINT_CODE.test(r.name));
   const details = requisites.filter((r) => r !== address && r !== code);
-  const trainingMark = op.training && html`<div class="mark">${w.training}</div>`;
+  const trainingMark = op.training && html`<div class="mark">${w.t('training')}</div>`;
   // A slip says what it is at both ends, as training does, so no torn-off half passes for a receipt.
-  const slipMark = document === 'lookup_slip' && html`<div class="mark">${w.document.lookup_slip}</div>`;
+  const slipMark = document === 'lookup_slip' && html`<div class="mark">${w.t('document.lookup_slip')}</div>`;
 
   const body = html`
 ${trainingMark}
 ${slipMark}
-${input.copyNumber > 0 && html`<div class="mark">${w.copy(input.copyNumber)}</div>`}
+${input.copyNumber > 0 && html`<div class="mark">${w.t('copy', { n: input.copyNumber })}</div>`}
 <h1>${input.shop.name}</h1>
-<p class="center">${w.shopId} ${input.shop.id}</p>
-${address && html`<p class="center">${w.cashPoint}: ${address.value}</p>`}
-${code && html`<p class="center">${address ? code.value : `${w.cashPoint}: ${code.value}`}</p>`}
-${row(document === 'lookup_slip' ? w.slipTerminal : w.terminal, input.terminalId)}
-${input.shiftNumber != null && row(w.shift, String(input.shiftNumber))}
-${input.operator && row(w.operator, op.training && input.operator === TRAINING_OPERATOR ? w.trainingOperator : input.operator)}
-${document !== 'lookup_slip' && html`<h1>${w.document[document]}</h1>`}
-<p class="center strong">${w.type[op.type]}</p>
-<p class="center">${w.operationNumber}</p>
+<p class="center">${w.t('shopId')} ${input.shop.id}</p>
+${address && html`<p class="center">${w.t('cashPoint')}: ${address.value}</p>`}
+${code && html`<p class="center">${address ? code.value : `${w.t('cashPoint')}: ${code.value}`}</p>`}
+${row(document === 'lookup_slip' ? w.t('slipTerminal') : w.t('terminal'), input.terminalId)}
+${input.shiftNumber != null && row(w.t('shift'), String(input.shiftNumber))}
+${input.operator && row(w.t('operator'), op.training && input.operator === TRAINING_OPERATOR ? w.t('trainingOperator') : input.operator)}
+${document !== 'lookup_slip' && html`<h1>${w.t(`document.${document}`)}</h1>`}
+<p class="center strong">${w.t(`type.${op.type}`)}</p>
+<p class="center">${w.t('operationNumber')}</p>
 <p class="big">${op.operationNumber}</p>
-${op.gatewayId && row(w.gatewayId, op.gatewayId)}
-${op.methodName && row(w.method, op.methodName)}
-${row(w.payerId, op.payerId)}
-${op.isCorrection && html`<p class="strong">${w.correction}</p>`}
+${op.gatewayId && row(w.t('gatewayId'), op.gatewayId)}
+${op.methodName && row(w.t('method'), op.methodName)}
+${row(w.t('payerId'), op.payerId)}
+${op.isCorrection && html`<p class="strong">${w.t('correction')}</p>`}
 <div class="rule"></div>
-${row(w.amount, money(op.amount, op.currency), 'amount')}
+${row(w.t('amount'), money(op.amount, op.currency), 'amount')}
 ${
   document === 'agent_copy' &&
   op.settlementAmount &&
   op.settlementCurrency &&
-  row(w.settlement, money(op.settlementAmount, op.settlementCurrency))
+  row(w.t('settlement'), money(op.settlementAmount, op.settlementCurrency))
 }
-<div class="status"><p>${w.status}</p><p class="strong">${statusWords(op.status, w)}</p></div>
-${document === 'lookup_slip' ? html`<p class="strong">${w.slipNote}</p>` : op.status !== 'captured' && html`<p class="strong">${w.pendingNote}</p>`}
+<div class="status"><p>${w.t('status')}</p><p class="strong">${statusWords(op.status, w)}</p></div>
+${document === 'lookup_slip' ? html`<p class="strong">${w.t('slipNote')}</p>` : op.status !== 'captured' && html`<p class="strong">${w.t('pendingNote')}</p>`}
 ${document !== 'lookup_slip' && custodyLine(op, w, time)}
-${op.registeredAt && row(w.registered, time(op.registeredAt))}
-${op.gatewayUpdatedAt && row(w.updated, time(op.gatewayUpdatedAt))}
+${op.registeredAt && row(w.t('registered'), time(op.registeredAt))}
+${op.gatewayUpdatedAt && row(w.t('updated'), time(op.gatewayUpdatedAt))}
 ${section(
-  w.methodRequisites,
+  w.t('methodRequisites'),
   details.map((r) => row(requisiteTitle(r.name, null, w), maskRequisite(r.name, r.value))),
 )}
 ${section(
-  w.payerDetails,
+  w.t('payerDetails'),
   op.payerDetails.map((d) => row(requisiteTitle(d.name, d.title, w), maskRequisite(d.name, d.value))),
 )}
-${qrSvg(receiptCode(op.shopId, op.operationNumber), w.scan)}
-<p class="caption">${w.shopId} ${op.shopId} · ${op.operationNumber}</p>
-<p class="caption">${w.scan}</p>
-${document !== 'lookup_slip' && html`<div class="signature">${w.agentSignature}</div>`}
-${document === 'agent_copy' && html`<div class="signature">${w.payerSignature}</div>`}
+${qrSvg(receiptCode(op.shopId, op.operationNumber), w.t('scan'))}
+<p class="caption">${w.t('shopId')} ${op.shopId} · ${op.operationNumber}</p>
+<p class="caption">${w.t('scan')}</p>
+${document !== 'lookup_slip' && html`<div class="signature">${w.t('agentSignature')}</div>`}
+${document === 'agent_copy' && html`<div class="signature">${w.t('payerSignature')}</div>`}
 <div class="rule"></div>
-${document !== 'lookup_slip' && html`<p class="center">${w.keep}</p>`}
-${row(w.printed, time(input.printedAt))}
+${document !== 'lookup_slip' && html`<p class="center">${w.t('keep')}</p>`}
+${row(w.t('printed'), time(input.printedAt))}
 ${slipMark}
 ${trainingMark}
 `;
   return htmlDocument({
     language,
-    title: `${w.document[document]} ${op.operationNumber}`,
+    title: `${w.t(`document.${document}`)} ${op.operationNumber}`,
     paper: input.paper,
     sheetColumn: '120mm',
     css: CSS,
@@ -126,21 +128,22 @@ ${trainingMark}
 }
 
 /** Created is not a confirmation, and the payer must read that; other statuses as the gateway gave them. */
-export function statusWords(status: string | null, w: Words): string {
-  if (status === 'created') return w.statusCreated;
-  if (status === 'captured') return w.statusCaptured;
+export function statusWords(status: string | null, w: PrintWords): string {
+  if (status === 'created') return w.t('statusCreated');
+  if (status === 'captured') return w.t('statusCaptured');
   return status ?? '';
 }
 
-function custodyLine(op: OperationView, w: Words, time: (iso: string) => string): Html | null {
+function custodyLine(op: OperationView, w: PrintWords, time: (iso: string) => string): Html | null {
   if (!op.custody) return null;
-  const what = op.custody.kind === 'received' ? w.cashReceived : w.cashHandedOver;
-  return html`<div class="custody">${row(what, time(op.custody.at))}${op.returned && row(w.cashReturned, time(op.returned.at))}</div>`;
+  const what = op.custody.kind === 'received' ? w.t('cashReceived') : w.t('cashHandedOver');
+  return html`<div class="custody">${row(what, time(op.custody.at))}${op.returned && row(w.t('cashReturned'), time(op.returned.at))}</div>`;
 }
 
 /** Our words for the names we know; else the gateway's title, or its name made readable ("referenceNote" → "Reference note"). */
-function requisiteTitle(name: string, title: string | null, w: Words): string {
-  if (w.requisite[name]) return w.requisite[name];
+function requisiteTitle(name: string, title: string | null, w: PrintWords): string {
+  const known = w.known('requisite', name);
+  if (known) return known;
   if (title) return title;
   const words = name
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')

@@ -6,6 +6,7 @@ import type { PrintResult, XReport, ZReport } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { createPrintI18n } from './print-words.ts';
 import type { Printer } from './printer.ts';
 import { sendToPrinter } from './send.ts';
 import { renderShiftReport } from './shift-report-template.ts';
@@ -24,6 +25,7 @@ type Deps = {
 
 export function createReportPrinting(deps: Deps) {
   const { settings, printer } = deps;
+  const i18n = createPrintI18n();
 
   /** The report laid out at the paper set now; the PDF is made at that same paper. */
   function render(request: ReportRequest) {
@@ -34,14 +36,14 @@ export function createReportPrinting(deps: Deps) {
     if (request.kind === 'X') {
       const report = deps.reports.x();
       return {
-        html: renderShiftReport({ kind: 'X', report, paper, language }),
+        html: renderShiftReport({ kind: 'X', report, paper, language, i18n }),
         shiftId: report.shift.id,
         paper,
       };
     }
     const report = deps.reports.z(request.shiftId);
     return {
-      html: renderShiftReport({ kind: 'Z', report, paper, language }),
+      html: renderShiftReport({ kind: 'Z', report, paper, language, i18n }),
       shiftId: request.shiftId,
       paper,
     };

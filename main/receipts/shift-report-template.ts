@@ -14,9 +14,10 @@ import {
   TRAINING_OPERATOR,
 } from '../../common/contract.ts';
 import { compare, formatMoney, subtract } from '../../common/money.ts';
+import { CHAIN_BROKEN } from '../audit/chain.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
+import type { PrintI18n, PrintWords } from './print-words.ts';
 import { qrSvg } from './qr.ts';
-import { WORDS, type Words } from './words.ts';
 
 /** What an X or Z report says. Amounts are decimal strings; a variance or expected sum may be negative. */
 export type ShiftReportView = {
@@ -125,7 +126,7 @@ export function chainCode(terminalId: string, number: number, head: { seq: numbe
 export type ShiftReportInput = (
   | { kind: 'X'; report: ShiftReportView }
   | { kind: 'Z'; report: ZReportView }
-) & { paper: Paper; language: Language; timeZone?: string };
+) & { paper: Paper; language: Language; i18n: PrintI18n; timeZone?: string };
 
 const CSS = `
 .group { font-weight: 700; margin-top: 1.5mm; overflow-wrap: anywhere; }
@@ -136,39 +137,38 @@ const CSS = `
 
 export function renderShiftReport(input: ShiftReportInput): string {
   const { report, language } = input;
-  const w = WORDS[language];
-  const r = w.report;
+  const w = input.i18n.words(language);
   const time = (iso: string) => formatTime(iso, language, input.timeZone);
   const money = (amount: string, currency: string) => formatMoney(amount, currency, localeOf(language));
-  const title = input.kind === 'X' ? r.x : r.z(input.report.number);
-  const trainingMark = report.shift.training && html`<div class="mark">${w.training}</div>`;
+  const title = input.kind === 'X' ? w.t('report.x') : w.t('report.z', { n: input.report.number });
+  const trainingMark = report.shift.training && html`<div class="mark">${w.t('training')}</div>`;
   const body = html`
 ${trainingMark}
 <h1>${title}</h1>
-${row(w.terminal, report.shift.terminalId)}
-${row(w.shift, String(report.shift.id))}
-${row(w.operator, report.shift.training && report.shift.operator === TRAINING_OPERATOR ? w.trainingOperator : report.shift.operator)}
-${row(r.opened, time(report.shift.openedAt))}
-${report.shift.closedAt && row(r.closed, time(report.shift.closedAt))}
-${row(r.produced, time(report.producedAt))}
-<h2>${r.totals}</h2>
-${report.totals.length === 0 ? html`<p>${r.noOperations}</p>` : report.totals.map((t) => totalBlock(t, w, money))}
-<h2>${r.cash}</h2>
-${report.cash.length === 0 ? html`<p>${r.none}</p>` : report.cash.map((c) => cashBlock(c, input, w, money))}
+${row(w.t('terminal'), report.shift.terminalId)}
+${row(w.t('shift'), String(report.shift.id))}
+${row(w.t('operator'), report.shift.training && report.shift.operator === TRAINING_OPERATOR ? w.t('trainingOperator') : report.shift.operator)}
+${row(w.t('report.opened'), time(report.shift.openedAt))}
+${report.shift.closedAt && row(w.t('report.closed'), time(report.shift.closedAt))}
+${row(w.t('report.produced'), time(report.producedAt))}
+<h2>${w.t('report.totals')}</h2>
+${report.totals.length === 0 ? html`<p>${w.t('report.noOperations')}</p>` : report.totals.map((t) => totalBlock(t, w, money))}
+<h2>${w.t('report.cash')}</h2>
+${report.cash.length === 0 ? html`<p>${w.t('report.none')}</p>` : report.cash.map((c) => cashBlock(c, input, w, money))}
 ${input.kind === 'Z' && countsBlock(input.report.counts ?? [], w, time, money)}
 ${input.kind === 'Z' && closeBlock(input.report, w)}
 ${(report.handovers?.length ?? 0) > 0 && handoversBlock(report, w, time, money)}
 ${input.kind === 'Z' && reconciliationBlock(input.report, w)}
-<h2>${r.openCash}</h2>
+<h2>${w.t('report.openCash')}</h2>
 ${openList(report.openCash, w, money)}
-<h2>${r.waiting}</h2>
+<h2>${w.t('report.waiting')}</h2>
 ${openList(report.waiting, w, money)}
 ${report.reversals.length > 0 && reversalList(report.reversals, w, money)}
-<h2>${r.audit}</h2>
-${auditList(report.audit, w, time)}
+<h2>${w.t('report.audit')}</h2>
+${auditList(report.audit, w, time, language)}
 ${input.kind === 'Z' && chainBlock(input.report, w)}
-<div class="signature">${w.operatorSignature}</div>
-${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${r.supervisorSignature}</div>`}
+<div class="signature">${w.t('operatorSignature')}</div>
+${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${w.t('report.supervisorSignature')}</div>`}
 ${trainingMark}
 `;
   return htmlDocument({ language, title, paper: input.paper, sheetColumn: '140mm', css: CSS, body });
@@ -176,121 +176,134 @@ ${trainingMark}
 
 type Money = (amount: string, currency: string) => string;
 
-function totalBlock(t: ShiftReportView['totals'][number], w: Words, money: Money): Html {
-  return html`<div class="group">${w.type[t.type]} · ${t.methodName} · ${t.currency}</div>
-${row(`${w.report.count} ${t.count}`, money(t.amount, t.currency))}
-${row(`${w.report.captured} ${t.capturedCount}`, money(t.capturedAmount, t.currency))}`;
+function totalBlock(t: ShiftReportView['totals'][number], w: PrintWords, money: Money): Html {
+  return html`<div class="group">${w.t(`type.${t.type}`)} · ${t.methodName} · ${t.currency}</div>
+${row(`${w.t('report.count')} ${t.count}`, money(t.amount, t.currency))}
+${row(`${w.t('report.captured')} ${t.capturedCount}`, money(t.capturedAmount, t.currency))}`;
 }
 
 function cashBlock(
   c: ShiftReportView['cash'][number],
   input: ShiftReportInput,
-  w: Words,
+  w: PrintWords,
   money: Money,
 ): Html {
-  const r = w.report;
   const counted =
     input.kind === 'Z' ? input.report.variance.find((v) => v.currency === c.currency) : undefined;
   return html`<div class="group">${c.currency}</div>
-${row(r.float, money(c.float, c.currency))}
-${row(r.received, money(c.received, c.currency))}
-${row(r.handedOver, money(c.handedOver, c.currency))}
-${compare(c.returned, '0') !== 0 && row(r.returned, money(c.returned, c.currency))}
-${compare(c.reversed, '0') !== 0 && row(r.reversed, money(c.reversed, c.currency))}
-${compare(c.added, '0') !== 0 && row(r.added, money(c.added, c.currency))}
-${compare(c.removed, '0') !== 0 && row(r.removed, money(c.removed, c.currency))}
-${row(r.expected, money(c.expected, c.currency))}
+${row(w.t('report.float'), money(c.float, c.currency))}
+${row(w.t('report.received'), money(c.received, c.currency))}
+${row(w.t('report.handedOver'), money(c.handedOver, c.currency))}
+${compare(c.returned, '0') !== 0 && row(w.t('report.returned'), money(c.returned, c.currency))}
+${compare(c.reversed, '0') !== 0 && row(w.t('report.reversed'), money(c.reversed, c.currency))}
+${compare(c.added, '0') !== 0 && row(w.t('report.added'), money(c.added, c.currency))}
+${compare(c.removed, '0') !== 0 && row(w.t('report.removed'), money(c.removed, c.currency))}
+${row(w.t('report.expected'), money(c.expected, c.currency))}
 ${
   input.kind === 'Z' &&
   (counted
     ? [
-        row(r.counted, money(counted.counted, c.currency)),
+        row(w.t('report.counted'), money(counted.counted, c.currency)),
         row(
-          r.variance,
-          `${varianceInWords(counted.variance, c.currency, r, money)}${counted.overThreshold ? ` (${r.overThreshold})` : ''}`,
+          w.t('report.variance'),
+          `${varianceInWords(counted.variance, c.currency, w, money)}${counted.overThreshold ? ` (${w.t('report.overThreshold')})` : ''}`,
         ),
       ]
-    : row(r.counted, r.notCounted))
+    : row(w.t('report.counted'), w.t('report.notCounted')))
 }`;
 }
 
 /** As the screen says it, so paper and screen read alike: "Short by KZT 600.00", "Over by …". */
-function varianceInWords(variance: string, currency: string, r: Words['report'], money: Money): string {
+function varianceInWords(variance: string, currency: string, w: PrintWords, money: Money): string {
   const sign = compare(variance, '0');
-  if (sign === 0) return r.balanced;
-  return sign < 0 ? r.shortBy(money(subtract('0', variance), currency)) : r.overBy(money(variance, currency));
+  if (sign === 0) return w.t('report.balanced');
+  return sign < 0
+    ? w.t('report.shortBy', { amount: money(subtract('0', variance), currency) })
+    : w.t('report.overBy', { amount: money(variance, currency) });
 }
 
 /** The note and approval a variance over the threshold carried at close. */
-function closeBlock(report: ZReportView, w: Words): Html {
-  const r = w.report;
-  return html`${report.note && html`<p class="line"><span class="strong">${r.note}:</span> ${report.note}</p>`}
-${report.supervisorApproved && html`<p>${r.approved}</p>`}`;
+function closeBlock(report: ZReportView, w: PrintWords): Html {
+  return html`${report.note && html`<p class="line"><span class="strong">${w.t('report.note')}:</span> ${report.note}</p>`}
+${report.supervisorApproved && html`<p>${w.t('report.approved')}</p>`}`;
 }
 
-function reconciliationBlock(report: ZReportView, w: Words): Html {
-  const r = w.report;
+function reconciliationBlock(report: ZReportView, w: PrintWords): Html {
   const latest = report.reconciliations.at(-1);
   if (!latest) return html``;
-  return html`<h2>${r.reconciliation}</h2>
-<p class="strong">${latest.complete ? r.reconciled(latest.checked) : r.notReconciled(latest.unanswered)}</p>
-<p>${r.findings(latest.findings.length)}</p>`;
+  return html`<h2>${w.t('report.reconciliation')}</h2>
+<p class="strong">${latest.complete ? w.t('report.reconciled', { checked: latest.checked }) : w.t('report.notReconciled', { unanswered: latest.unanswered })}</p>
+<p>${w.t('report.findings', { n: latest.findings.length })}</p>`;
 }
 
-function auditList(list: ShiftReportView['audit'], w: Words, time: (iso: string) => string): Html {
-  if (list.length === 0) return html`<p>${w.report.noChanges}</p>`;
-  const r = w.report;
+function auditList(
+  list: ShiftReportView['audit'],
+  w: PrintWords,
+  time: (iso: string) => string,
+  language: Language,
+): Html {
+  if (list.length === 0) return html`<p>${w.t('report.noChanges')}</p>`;
   return html`${list.map(
     (entry) =>
-      html`<p class="line"><span class="strong">${r.auditKind[entry.kind] ?? entry.kind}</span> · ${time(entry.at)}${entry.operator && ` · ${r.by(entry.operator)}`}${auditDetail(entry.detail) && ` · ${auditDetail(entry.detail)}`}</p>`,
+      html`<p class="line"><span class="strong">${auditKindOnPaper(entry.kind, w, language)}</span> · ${time(entry.at)}${entry.operator && ` · ${w.t('report.by', { who: entry.operator })}`}${auditDetail(entry.detail) && ` · ${auditDetail(entry.detail)}`}</p>`,
   )}`;
+}
+
+/** The screen's words for a change; tampering is shouted on paper, in capitals, where it cannot be missed. */
+function auditKindOnPaper(kind: string, w: PrintWords, language: Language): string {
+  const words = w.known('auditKind', kind) ?? kind;
+  return kind === CHAIN_BROKEN ? words.toLocaleUpperCase(localeOf(language)) : words;
 }
 
 /** The chain's head, short on paper and whole in the QR code. */
-function chainBlock(report: ZReportView, w: Words): Html {
+function chainBlock(report: ZReportView, w: PrintWords): Html {
   const { chainHead: head } = report;
-  return html`<p class="line">${w.report.chainHead(head.seq, head.hash.slice(0, 12))}</p>
-${qrSvg(chainCode(report.shift.terminalId, report.number, head), w.report.chainScan)}`;
+  return html`<p class="line">${w.t('report.chainHead', { seq: head.seq, hash: head.hash.slice(0, 12) })}</p>
+${qrSvg(chainCode(report.shift.terminalId, report.number, head), w.t('report.chainScan'))}`;
 }
 
-function openList(list: OpenOperation[], w: Words, money: Money): Html {
-  if (list.length === 0) return html`<p>${w.report.none}</p>`;
+function openList(list: OpenOperation[], w: PrintWords, money: Money): Html {
+  if (list.length === 0) return html`<p>${w.t('report.none')}</p>`;
   return html`${list.map(
     ({ reason, operation: op }) =>
-      html`<p class="line"><span class="strong">${op.operationNumber}</span> · ${w.type[op.type]} · ${money(op.amount, op.currency)} · ${w.report.reason[reason] ?? reason}</p>`,
+      html`<p class="line"><span class="strong">${op.operationNumber}</span> · ${w.t(`type.${op.type}`)} · ${money(op.amount, op.currency)} · ${w.known('report.reason', reason) ?? reason}</p>`,
   )}`;
 }
 
-function reversalList(list: ShiftReportView['reversals'], w: Words, money: Money): Html {
-  return html`<h2>${w.report.reversals}</h2>
+function reversalList(list: ShiftReportView['reversals'], w: PrintWords, money: Money): Html {
+  return html`<h2>${w.t('report.reversals')}</h2>
 ${list.map(
   ({ record, operationNumber }) =>
-    html`<p class="line"><span class="strong">${operationNumber}</span> · ${money(record.amount, record.currency)} · ${w.report.reversal(w.report.custodyKind[record.kind] ?? record.kind, record.reason ?? '')}</p>`,
+    html`<p class="line"><span class="strong">${operationNumber}</span> · ${money(record.amount, record.currency)} · ${w.t(
+      'report.reversal',
+      {
+        kind: w.known('report.custodyKind', record.kind) ?? record.kind,
+        reason: record.reason ?? '',
+      },
+    )}</p>`,
 )}`;
 }
 
 /** Every count at the close, in order, each with who counted and its variance per currency. */
-function countsBlock(counts: CountView[], w: Words, time: (iso: string) => string, money: Money): Html {
+function countsBlock(counts: CountView[], w: PrintWords, time: (iso: string) => string, money: Money): Html {
   if (counts.length === 0) return html``;
-  const d = w.drawer;
-  return html`<h2>${d.counts}</h2>
+  return html`<h2>${w.t('drawer.counts')}</h2>
 ${counts.map(
   (
     count,
     i,
-  ) => html`<div class="group">${d.count(i + 1)} · ${time(count.at)} · ${d.countBy(count.operator)}</div>
+  ) => html`<div class="group">${w.t('drawer.count', { n: i + 1 })} · ${time(count.at)} · ${w.t('drawer.countBy', { who: count.operator })}</div>
 ${countLines(count, w, money)}`,
 )}`;
 }
 
-function countLines(count: CountView, w: Words, money: Money): Html[] {
-  const r = w.report;
+function countLines(count: CountView, w: PrintWords, money: Money): Html[] {
   return count.counted.map((c) => {
     const v = count.variance.find((line) => line.currency === c.currency);
-    const words = v ? varianceInWords(v.variance, c.currency, r, money) : r.balanced;
+    const words = v ? varianceInWords(v.variance, c.currency, w, money) : w.t('report.balanced');
     return row(
-      `${r.counted} ${c.currency}`,
-      `${money(c.total, c.currency)} · ${words}${v?.overThreshold ? ` (${r.overThreshold})` : ''}`,
+      `${w.t('report.counted')} ${c.currency}`,
+      `${money(c.total, c.currency)} · ${words}${v?.overThreshold ? ` (${w.t('report.overThreshold')})` : ''}`,
     );
   });
 }
@@ -298,30 +311,32 @@ function countLines(count: CountView, w: Words, money: Money): Html[] {
 /** The drawer between operators: each handover's count, then each operator's part of the shift. */
 function handoversBlock(
   report: ShiftReportView,
-  w: Words,
+  w: PrintWords,
   time: (iso: string) => string,
   money: Money,
 ): Html {
-  const d = w.drawer;
-  const r = w.report;
-  return html`<h2>${d.handovers}</h2>
+  return html`<h2>${w.t('drawer.handovers')}</h2>
 ${(report.handovers ?? []).map(
-  (h) => html`<div class="group">${d.handover(h.operator, h.to)} · ${time(h.at)}</div>
+  (
+    h,
+  ) => html`<div class="group">${w.t('drawer.handover', { from: h.operator, to: h.to })} · ${time(h.at)}</div>
 ${countLines(h, w, money)}
-${h.note && html`<p class="line"><span class="strong">${r.note}:</span> ${h.note}</p>`}
-${h.supervisorApproved && html`<p>${d.handoverApproved}</p>`}`,
+${h.note && html`<p class="line"><span class="strong">${w.t('report.note')}:</span> ${h.note}</p>`}
+${h.supervisorApproved && html`<p>${w.t('drawer.handoverApproved')}</p>`}`,
 )}
-<h2>${d.parts}</h2>
+<h2>${w.t('drawer.parts')}</h2>
 ${(report.parts ?? []).map(
   (p) => html`<div class="group">${p.operator}</div>
-<p class="line">${d.held(time(p.from), p.until ? time(p.until) : d.holdsNow)}</p>
-${row(d.operations, String(p.operations))}
+<p class="line">${w.t('drawer.held', { from: time(p.from), until: p.until ? time(p.until) : w.t('drawer.holdsNow') })}</p>
+${row(w.t('drawer.operations'), String(p.operations))}
 ${p.cash.map((c) => [
-  row(`${r.received} ${c.currency}`, money(c.received, c.currency)),
-  row(`${r.handedOver} ${c.currency}`, money(c.handedOver, c.currency)),
-  compare(c.returned, '0') !== 0 && row(`${r.returned} ${c.currency}`, money(c.returned, c.currency)),
-  compare(c.added, '0') !== 0 && row(`${r.added} ${c.currency}`, money(c.added, c.currency)),
-  compare(c.removed, '0') !== 0 && row(`${r.removed} ${c.currency}`, money(c.removed, c.currency)),
+  row(`${w.t('report.received')} ${c.currency}`, money(c.received, c.currency)),
+  row(`${w.t('report.handedOver')} ${c.currency}`, money(c.handedOver, c.currency)),
+  compare(c.returned, '0') !== 0 &&
+    row(`${w.t('report.returned')} ${c.currency}`, money(c.returned, c.currency)),
+  compare(c.added, '0') !== 0 && row(`${w.t('report.added')} ${c.currency}`, money(c.added, c.currency)),
+  compare(c.removed, '0') !== 0 &&
+    row(`${w.t('report.removed')} ${c.currency}`, money(c.removed, c.currency)),
 ])}`,
 )}`;
 }

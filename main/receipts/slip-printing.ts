@@ -7,6 +7,7 @@ import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import { renderCashSlip } from './cash-slip-template.ts';
+import { createPrintI18n } from './print-words.ts';
 import type { Printer } from './printer.ts';
 import { sendToPrinter } from './send.ts';
 
@@ -16,6 +17,7 @@ export function createSlipPrinting(deps: {
   log: Log;
   printer: Printer | undefined;
 }) {
+  const i18n = createPrintI18n();
   return {
     async print(movementId: number): Promise<PrintResult> {
       const slip = deps.store.drawer.movement(movementId);
@@ -31,7 +33,7 @@ export function createSlipPrinting(deps: {
       const result = await sendToPrinter(
         deps.printer,
         deps.settings,
-        renderCashSlip({ slip, paper, language }),
+        renderCashSlip({ slip, paper, language, i18n }),
       );
       deps.log.info('cash_slip_printed', { movementId, result });
       return result;

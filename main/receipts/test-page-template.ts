@@ -2,8 +2,8 @@
 // (the ruler) and prints a QR code a scanner reads back.
 import type { Language, Paper } from '../../common/contract.ts';
 import { formatTime, html, htmlDocument, row } from './html.ts';
+import type { PrintI18n } from './print-words.ts';
 import { qrSvg } from './qr.ts';
-import { WORDS } from './words.ts';
 
 const CSS = `
 .ruler { display: flex; border: 0.4mm solid #000; height: 5mm; margin: 2mm 0; }
@@ -16,21 +16,28 @@ export function renderTestPage(input: {
   printer: string | null;
   paper: Paper;
   language: Language;
+  i18n: PrintI18n;
   terminalId: string;
   printedAt: string;
   timeZone?: string;
 }): string {
-  const w = WORDS[input.language];
+  const w = input.i18n.words(input.language);
   const body = html`
-<h1>${w.test.title}</h1>
-${row(w.terminal, input.terminalId)}
-${row(w.test.printer, input.printer ?? w.test.defaultPrinter)}
-${row(w.test.paper, input.paper)}
-${row(w.printed, formatTime(input.printedAt, input.language, input.timeZone))}
+<h1>${w.t('test.title')}</h1>
+${row(w.t('terminal'), input.terminalId)}
+${row(w.t('test.printer'), input.printer ?? w.t('test.defaultPrinter'))}
+${row(w.t('test.paper'), input.paper)}
+${row(w.t('printed'), formatTime(input.printedAt, input.language, input.timeZone))}
 <div class="ruler">${Array.from({ length: 8 }, () => html`<span></span>`)}</div>
-<p>${w.test.check}</p>
-${qrSvg(`CashDesk test ${input.terminalId}`, w.test.title)}
+<p>${w.t('test.check')}</p>
+${qrSvg(`CashDesk test ${input.terminalId}`, w.t('test.title'))}
 <div class="ruler">${Array.from({ length: 8 }, () => html`<span></span>`)}</div>
 `;
-  return htmlDocument({ language: input.language, title: w.test.title, paper: input.paper, css: CSS, body });
+  return htmlDocument({
+    language: input.language,
+    title: w.t('test.title'),
+    paper: input.paper,
+    css: CSS,
+    body,
+  });
 }

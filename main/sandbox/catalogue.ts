@@ -1,7 +1,10 @@
 // The training gateway's fixed world: shops, payment method types and settlement rates. Plain data,
 // so docs/sandbox.md can describe it row by row and tests can rely on exact values.
 
-export type OperationType = 'payin' | 'payout';
+import type { OperationTypeValue } from '../../common/enums.ts';
+
+/** The app's own list (common/enums.ts): the sandbox speaks the same contract. */
+export type OperationType = OperationTypeValue;
 
 /** Decides the value's format check and whether retrieval masks it (see requisites.ts). */
 export type RequisiteKind = 'name' | 'phone' | 'card' | 'account' | 'text';

@@ -1,5 +1,6 @@
 // Shape checks for every request (400, naming each bad field). Whether a well-formed request fits
 // the catalogue and the ledger is the ledger's business (404/409/410/422).
+import { OPERATION_TYPES } from '../../common/enums.ts';
 import { isAmount } from '../../common/money.ts';
 import type { OperationType } from './catalogue.ts';
 import { type FieldReasons, SandboxError, throwIfAny } from './errors.ts';
@@ -120,7 +121,7 @@ function asObject(body: unknown): Record<string, unknown> {
 }
 
 function isOperationType(value: unknown): value is OperationType {
-  return value === 'payin' || value === 'payout';
+  return (OPERATION_TYPES as readonly unknown[]).includes(value);
 }
 
 function operationNumberProblem(value: string): string | undefined {

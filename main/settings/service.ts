@@ -1,12 +1,14 @@
 // The terminal's settings and the state of each shop's token. Settings live in SQLite; tokens live
 // in the keychain, and only whether one is set (or was rejected) is known outside main.
-import { DEFAULT_PRINTING, Settings, type TokenState } from '../../common/contract.ts';
+import { statSync } from 'node:fs';
+import { DEFAULT_PRINTING, type DeskSettings, Settings, type TokenState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { type AuditTrail, tokenFingerprint } from '../audit/trail.ts';
 import type { GatewayTarget } from '../gateway/gateways.ts';
 import type { Log } from '../log.ts';
 import type { SettingsRepo } from '../store/settings.ts';
 import { type Profile, profileAccount, type Vault } from '../vault/index.ts';
+import { createDeskSettings } from './desk-settings.ts';
 import { loadStored } from './stored.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -29,6 +31,12 @@ const REJECTED_KEY = 'rejected_tokens';
 /** The settings whose every change goes into the audit trail, old → new. */
 const AUDITED = ['gatewayUrl', 'terminalId', 'updateUrl', 'kiosk'] as const;
 
+/** The settings document as saved: without `printing` or `desk`, those parts stay as they are. */
+export type SettingsDocument = Omit<Settings, 'mode' | 'printing'> & {
+  printing?: Settings['printing'];
+  desk?: DeskSettings;
+};
+
 export const SHIFT_OPEN_REFUSAL = 'Close the shift before changing the gateway, the token or the mode.';
 
 /** Where changes are recorded, and whether a shift is open (none of the gateway's may change then). */
@@ -36,6 +44,32 @@ export type SettingsWatch = { audit: Pick<AuditTrail, 'record'>; shiftOpen: () =
 
 export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log, watch?: SettingsWatch) {
   let current = loadSettings(repo, log);
+  // The desk's part (idle lock, variance thresholds, backups) is kept under its own key, saved here.
+  const desk = createDeskSettings(repo, log);
+  const deskSaved = new Set<() => void>();
+
+  /** The desk's part of a save: a folder that exists, and every changed field in the audit trail. */
+  function saveDesk(next: DeskSettings) {
+    if (next.backupFolder && !statSync(next.backupFolder, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new AgentError('validation', `There is no folder ${next.backupFolder}.`, {
+        field: 'backupFolder',
+      });
+    }
+    const before = desk.get();
+    desk.save(next);
+    // A list (the thresholds) is recorded as JSON; a number or a folder as it is.
+    const shown = (value: unknown) =>
+      (typeof value === 'object' && value !== null ? JSON.stringify(value) : value) as string | number | null;
+    for (const field of Object.keys(next) as (keyof DeskSettings)[]) {
+      if (JSON.stringify(before[field]) === JSON.stringify(next[field])) continue;
+      watch?.audit.record(
+        'desk_setting_changed',
+        { field, from: shown(before[field]), to: shown(next[field]) },
+        'supervisor',
+      );
+    }
+    for (const listener of deskSaved) listener();
+  }
   /** Money already counted in a shift went to one gateway, with one token, in one mode. */
   function refuseWhileShiftOpen() {
     if (watch?.shiftOpen()) throw new AgentError('conflict', SHIFT_OPEN_REFUSAL);
@@ -90,9 +124,18 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
 
     refuseWhileShiftOpen,
 
-    /** Without `printing`, the printing settings stay as they are. */
-    save(next: Omit<Settings, 'mode' | 'printing'> & { printing?: Settings['printing'] }): Settings {
+    /** The desk's settings, read by the lock, the drawer and the backups; saved only through save(). */
+    deskSettings: desk,
+    /** Called after the desk's part was saved (the lock re-arms, the renderer hears of it). */
+    onDeskSaved(listener: () => void) {
+      deskSaved.add(listener);
+    },
+
+    /** One document, one save: without `printing` or `desk`, those stay as they are. */
+    save({ desk: nextDesk, ...next }: SettingsDocument): Settings {
       if (next.gatewayUrl !== current.gatewayUrl) refuseWhileShiftOpen();
+      // The desk's part first: a refused folder leaves the whole document unsaved.
+      if (nextDesk) saveDesk(nextDesk);
       const before = current;
       current = { ...next, printing: next.printing ?? current.printing, mode: current.mode };
       repo.set(SETTINGS_KEY, current);

@@ -3,9 +3,9 @@
 // over the threshold, no later count closes the shift without the supervisor: a recount that
 // happens to balance cannot make the first one go away.
 import type { CashLine, CountedCurrency, DrawerCountRecord } from '../../common/contract.ts';
+import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { Store } from '../store/index.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
-import type { DeskSettingsStore } from './desk-settings.ts';
 import { varianceLines } from './drawer.ts';
 
 const same = (a: readonly CountedCurrency[], b: readonly CountedCurrency[]) =>

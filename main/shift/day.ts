@@ -15,7 +15,6 @@ import { staffHandlers } from '../staff/handlers.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
-import type { DeskSettingsStore } from './desk-settings.ts';
 import { shiftHandlers } from './handlers.ts';
 import type { Shifts } from './shifts.ts';
 
@@ -24,7 +23,6 @@ export function createDay(deps: {
   desk: Desk;
   operators: Operators;
   supervisor: Supervisor;
-  deskSettings: DeskSettingsStore;
   backups: Backups;
   shifts: Shifts;
   audit: AuditTrail;
@@ -64,7 +62,6 @@ export function createDay(deps: {
         desk,
         operators: deps.operators,
         supervisor,
-        deskSettings: deps.deskSettings,
         state,
         audit,
       }),

@@ -3,11 +3,11 @@
 import type { DeskState } from '../../common/contract.ts';
 import type { ChainGuard } from '../audit/chain.ts';
 import type { Backups } from '../export/backup.ts';
+import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { Desk } from '../staff/desk.ts';
 import type { PinBook } from '../staff/pin-book.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import { type ShiftsRepo, summary } from '../store/shifts.ts';
-import type { DeskSettingsStore } from './desk-settings.ts';
 
 export function createDeskState(deps: {
   shifts: Pick<ShiftsRepo, 'open'>;

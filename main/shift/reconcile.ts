@@ -1,12 +1,13 @@
 // Before a Z report: every operation of the shift the gateway may hold is read once more at its own
-// gateway (never another), through the same client, checks and journal as every lookup, so a
+// gateway (never another), through the one lookup (main/lookups/look-up.ts) and the journal, so a
 // captured one is read again and a pending one may settle. A gateway that does not answer is not
 // asked again in the same pass: offline, the pass ends in moments and says how many went unanswered.
 import { AgentError } from '../app-error.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
-import { expectOperation, type Journal } from '../operations/journal.ts';
+import { lookUpAtGateway } from '../lookups/look-up.ts';
+import type { Journal } from '../operations/journal.ts';
 import { MAY_EXIST_AT_GATEWAY } from '../operations/lifecycle.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
@@ -42,29 +43,18 @@ export function createReconciler(deps: Deps) {
     op: OperationRecord,
     target: GatewayTarget,
   ): Promise<'answered' | 'failed' | 'down'> {
-    try {
-      const client = await deps.gateways.forTarget(target);
-      const envelope = expectOperation(
-        await client.getOperation({ shopId: op.shopId, operationNumber: op.operationNumber }),
-        op.shopId,
-        op.operationNumber,
-        'getOperation',
-      );
-      deps.health.answered(target);
-      deps.journal.applyRemote(envelope, { foundAt: target });
+    const answer = await lookUpAtGateway(deps, op, target);
+    if (answer.state === 'found') {
+      deps.journal.applyRemote(answer.envelope, { foundAt: target });
       return 'answered';
-    } catch (error) {
-      if (error instanceof GatewayError && error.kind === 'not_found') {
-        // An answer: a lost create that never happened is settled by the lookup queue, which waits
-        // for the session to expire by the gateway's clock.
-        deps.health.answered(target);
-        return 'answered';
-      }
-      if (error instanceof AgentError) return 'down'; // no token for that gateway and shop
-      if (!(error instanceof GatewayError)) throw error;
-      deps.health.failed(target, error);
-      return DOWN_KINDS.has(error.kind) ? 'down' : 'failed';
     }
+    // Not found is an answer: a lost create that never happened is settled by the lookup queue,
+    // which waits for the session to expire by the gateway's clock.
+    if (answer.state === 'not_found') return 'answered';
+    const { error } = answer;
+    if (error instanceof AgentError) return 'down'; // no token for that gateway and shop
+    if (!(error instanceof GatewayError)) throw error;
+    return DOWN_KINDS.has(error.kind) ? 'down' : 'failed';
   }
 
   return {

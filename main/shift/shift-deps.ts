@@ -4,13 +4,13 @@ import type { ShiftSummary } from '../../common/contract.ts';
 import type { ChainGuard } from '../audit/chain.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
+import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Desk } from '../staff/desk.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { DeskContextSource } from './desk-context.ts';
-import type { DeskSettingsStore } from './desk-settings.ts';
 import type { Reconciler } from './reconcile.ts';
 
 export type ShiftDeps = {

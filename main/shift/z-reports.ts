@@ -10,6 +10,7 @@ import type {
   ZReport,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { createKeyedSerial } from '../keyed-serial.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { findings } from './reports.ts';
@@ -54,7 +55,7 @@ function withMeanings(report: ZReport): ZReport {
 
 export function createZReports(deps: ShiftDeps) {
   const { store } = deps;
-  const reconciling = new Map<number, Promise<ZReport>>();
+  const perShift = createKeyedSerial<number>();
   const nowIso = () => new Date().toISOString();
 
   function zReport(shiftId: number): ZReport {
@@ -126,11 +127,7 @@ export function createZReports(deps: ShiftDeps) {
 
   /** Reconciles a closed shift again; one pass at a time per shift. */
   function reconcileShift(shiftId: number): Promise<ZReport> {
-    const running = reconciling.get(shiftId);
-    if (running) return running;
-    const pass = reconcileAgain(shiftId).finally(() => reconciling.delete(shiftId));
-    reconciling.set(shiftId, pass);
-    return pass;
+    return perShift.shared(shiftId, () => reconcileAgain(shiftId));
   }
 
   return { zReport, reconcile, reconcileShift };

@@ -11,7 +11,12 @@ import {
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Handlers } from '../ipc/handlers.ts';
-import { DEFAULT_SETTINGS, type SettingsService, SHIFT_OPEN_REFUSAL } from '../settings/service.ts';
+import {
+  DEFAULT_SETTINGS,
+  type SettingsDocument,
+  type SettingsService,
+  SHIFT_OPEN_REFUSAL,
+} from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { Desk } from './desk.ts';
 import type { Supervisor } from './supervisor.ts';
@@ -76,11 +81,13 @@ export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
 function languageOnly(deps: Deps, name: ChannelName, request: unknown): boolean {
   if (name !== 'settings.save') return false;
   const { mode: _mode, language: _now, printing, ...current } = deps.settings.get();
-  const asked = request as Omit<Settings, 'mode' | 'printing'> & { printing?: Settings['printing'] };
+  const asked = request as SettingsDocument;
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   return (
     (Object.keys(current) as (keyof typeof current)[]).every((key) => same(asked[key], current[key])) &&
-    (asked.printing === undefined || same(asked.printing, printing))
+    (asked.printing === undefined || same(asked.printing, printing)) &&
+    // The desk's part (idle lock, thresholds, backups) is the supervisor's, whatever else is asked.
+    (asked.desk === undefined || same(asked.desk, deps.settings.deskSettings.get()))
   );
 }
 

@@ -1,11 +1,8 @@
 // The desk's lock, the operators and the supervisor, as IPC channels. PINs arrive in requests and
 // go no further than the hash check; replies carry names and states, never a PIN or a hash.
-import { statSync } from 'node:fs';
 import type { DeskState } from '../../common/contract.ts';
-import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
-import type { DeskSettingsStore } from '../shift/desk-settings.ts';
 import type { Desk } from './desk.ts';
 import type { Operators } from './operators.ts';
 import type { Supervisor } from './supervisor.ts';
@@ -22,14 +19,12 @@ type StaffChannel =
   | 'operators.remove'
   | 'supervisor.setPin'
   | 'supervisor.unlock'
-  | 'supervisor.lock'
-  | 'settings.saveDesk';
+  | 'supervisor.lock';
 
 export function staffHandlers(deps: {
   desk: Desk;
   operators: Operators;
   supervisor: Supervisor;
-  deskSettings: DeskSettingsStore;
   state: () => DeskState;
   audit: Pick<AuditTrail, 'record'>;
 }): HandlerTable<StaffChannel> {
@@ -64,31 +59,6 @@ export function staffHandlers(deps: {
     },
     'supervisor.lock': () => {
       supervisor.lock();
-      return state();
-    },
-    'settings.saveDesk': (next) => {
-      if (next.backupFolder && !statSync(next.backupFolder, { throwIfNoEntry: false })?.isDirectory()) {
-        throw new AgentError('validation', `There is no folder ${next.backupFolder}.`, {
-          field: 'backupFolder',
-        });
-      }
-      const before = deps.deskSettings.get();
-      deps.deskSettings.save(next);
-      // A list (the thresholds) is recorded as JSON; a number or a folder as it is.
-      const shown = (value: unknown) =>
-        (typeof value === 'object' && value !== null ? JSON.stringify(value) : value) as
-          | string
-          | number
-          | null;
-      for (const field of Object.keys(next) as (keyof typeof next)[]) {
-        if (JSON.stringify(before[field]) === JSON.stringify(next[field])) continue;
-        deps.audit.record(
-          'desk_setting_changed',
-          { field, from: shown(before[field]), to: shown(next[field]) },
-          'supervisor',
-        );
-      }
-      desk.rearm();
       return state();
     },
   };

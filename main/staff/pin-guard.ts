@@ -7,6 +7,7 @@
 
 import { AgentError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
+import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { PinSubject } from '../store/staff.ts';
@@ -46,7 +47,7 @@ export function createPinGuard(deps: {
 }) {
   const { store, book, policy } = deps;
   const now = deps.clock.now;
-  const queues = new Map<PinSubject, Promise<unknown>>();
+  const perPin = createKeyedSerial<PinSubject>();
 
   function logTry(owner: PinOwner, outcome: string, failures: number) {
     deps.log.info('pin_attempt', { subject: owner.subject, outcome, failures });
@@ -107,14 +108,7 @@ export function createPinGuard(deps: {
   return {
     /** Resolves when the PIN is right; otherwise throws `pin_refused` (with retryAt) or `locked`. */
     check(owner: PinOwner, pin: string): Promise<void> {
-      const previous = queues.get(owner.subject) ?? Promise.resolve();
-      const turn = previous.catch(() => undefined).then(() => attempt(owner, pin));
-      const settled = turn.catch(() => undefined);
-      queues.set(owner.subject, settled);
-      void settled.then(() => {
-        if (queues.get(owner.subject) === settled) queues.delete(owner.subject);
-      });
-      return turn;
+      return perPin.run(owner.subject, () => attempt(owner, pin));
     },
     /** Locked out or waiting, as the operator list shows it. */
     state(subject: PinSubject): { lockedOut: boolean; retryAt: string | null } {

@@ -6,12 +6,13 @@ import {
   KNOWN_STATUSES,
   OPEN_CASH_REASONS,
   OPERATION_TYPES,
+  type OperationTypeValue,
 } from '../../common/contract.ts';
 import type { OperationRecord } from './operation-record.ts';
 
 export type HistoryFilter = {
   text?: string | undefined;
-  type?: (typeof OPERATION_TYPES)[number] | undefined;
+  type?: OperationTypeValue | undefined;
   status?: string | undefined;
   /** A kind of status the filter offers besides the gateway's own (common/enums.ts HISTORY_STATES). */
   state?: HistoryState | undefined;
@@ -151,7 +152,7 @@ export function stateBranches(filter: HistoryFilter, join = ''): Branch[] | null
   }));
 }
 
-export function typesOf(filter: HistoryFilter): (typeof OPERATION_TYPES)[number][] {
+export function typesOf(filter: HistoryFilter): OperationTypeValue[] {
   return filter.type ? [filter.type] : [...OPERATION_TYPES];
 }
 

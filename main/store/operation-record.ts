@@ -2,12 +2,15 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type {
   CustodyKind,
+  Language,
   MismatchItem,
   OpenReason,
   OperationTypeValue,
+  PayerDetail,
   Phase,
+  Requisite,
+  RequisiteDescriptor,
 } from '../../common/contract.ts';
-import type { PayerDetail, PayerRequisiteDescriptor, PaymentMethodRequisite } from '../gateway/schemas.ts';
 
 export type OperationRecord = {
   localId: number;
@@ -27,8 +30,8 @@ export type OperationRecord = {
   status: string | null;
   sessionId: string | null;
   sessionExpiresAt: string | null;
-  payerRequisites: PayerRequisiteDescriptor[];
-  methodRequisites: PaymentMethodRequisite[];
+  payerRequisites: RequisiteDescriptor[];
+  methodRequisites: Requisite[];
   gatewayId: string | null;
   settlementAmount: string | null;
   settlementCurrency: string | null;
@@ -65,6 +68,8 @@ export type OperationRecord = {
    */
   final: boolean | null;
   openReason: OpenReason | null;
+  /** The language the payer's receipt prints in, chosen on the confirm step; null: the desk's. */
+  receiptLanguage: Language | null;
 };
 
 export type NewOperation = Pick<
@@ -138,6 +143,7 @@ export const COLUMNS: Record<keyof OperationRecord, Column> = {
   returnedOperator: { column: 'returned_operator' },
   final: { column: 'final', bool: true },
   openReason: { column: 'open_reason' },
+  receiptLanguage: { column: 'receipt_language' },
 };
 export const KEYS = Object.keys(COLUMNS) as (keyof OperationRecord)[];
 const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {

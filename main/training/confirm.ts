@@ -1,42 +1,35 @@
-// Training only: the agent's out-of-band confirmation, played by the sandbox's control route.
-// It is not a gateway endpoint, so it stays outside the gateway client.
+// Training only: the agent's out-of-band confirmation, played by the sandbox's control route. It
+// is not a gateway endpoint, so it stays outside the gateway client, but goes out through ky as
+// every gateway call does: a timeout, no retry (a capture is not repeated on its own), no redirect.
+// What it did is read back by the one lookup (main/lookups/look-up.ts), not from this reply.
+import ky, { HTTPError } from 'ky';
 import { AgentError } from '../app-error.ts';
-import { type OperationEnvelope, OperationResponse } from '../gateway/schemas.ts';
 import type { TrainingGateway } from './gateway.ts';
+
+const CAPTURE_TIMEOUT_MS = 10_000;
 
 export async function captureTraining(
   gateway: TrainingGateway,
   shopId: number,
   operationNumber: string,
-): Promise<OperationEnvelope> {
-  const url = `${gateway.url}/sandbox/operations/${shopId}/${encodeURIComponent(operationNumber)}/capture`;
-  let response: globalThis.Response;
+): Promise<void> {
   try {
-    response = await fetch(url, {
-      method: 'POST',
+    await ky.post(`sandbox/operations/${shopId}/${encodeURIComponent(operationNumber)}/capture`, {
+      prefix: gateway.url,
       headers: { Accept: 'application/json', 'Api-Access-Token': gateway.token },
-      signal: AbortSignal.timeout(10_000),
+      timeout: CAPTURE_TIMEOUT_MS,
+      retry: { limit: 0 },
+      redirect: 'error',
     });
-  } catch {
+  } catch (error) {
+    // The confirmation did not happen: the operation stays as it was, and so does its cash advice.
+    if (error instanceof HTTPError) {
+      throw new AgentError(
+        'rejected',
+        `The training gateway refused the confirmation (HTTP ${error.response.status}).`,
+        { cash: 'hold' },
+      );
+    }
     throw new AgentError('unreachable', 'The training gateway did not answer.', { cash: 'hold' });
   }
-  const parsed = OperationResponse.safeParse(await response.json().catch(() => null));
-  if (!response.ok || !parsed.success) {
-    // The confirmation did not happen: the operation stays as it was, and so does its cash advice.
-    throw new AgentError(
-      response.ok ? 'invalid_response' : 'rejected',
-      `The training gateway refused the confirmation (HTTP ${response.status}).`,
-      { cash: 'hold' },
-    );
-  }
-  const { operation } = parsed.data.data;
-  if (operation.shopId !== shopId || operation.operationNumber !== operationNumber) {
-    // Filed, it would become a phantom "captured" record while the real one is left as it was.
-    throw new AgentError(
-      'invalid_response',
-      `The training gateway answered about operation ${operation.operationNumber} of shop ${operation.shopId}.`,
-      { cash: 'hold' },
-    );
-  }
-  return parsed.data.data;
 }

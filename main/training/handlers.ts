@@ -1,19 +1,23 @@
-// Training only: the agent's out-of-band confirmation, played by the training gateway.
+// Training only: the agent's out-of-band confirmation, played by the training gateway, then read
+// back at the gateway by the one lookup every other answer comes through.
 import { AgentError } from '../app-error.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import { targetOf } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
+import { type LookUpDeps, lookUpAtGateway } from '../lookups/look-up.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { captureTraining } from './confirm.ts';
 import type { TrainingGateway } from './gateway.ts';
 
-export function trainingHandlers(deps: {
-  checkout: Checkout;
-  journal: Journal;
-  settings: SettingsService;
-  training: TrainingGateway;
-}): HandlerTable<'checkout.confirmTraining'> {
+export function trainingHandlers(
+  deps: LookUpDeps & {
+    checkout: Checkout;
+    journal: Journal;
+    settings: SettingsService;
+    training: TrainingGateway;
+  },
+): HandlerTable<'checkout.confirmTraining'> {
   return {
     'checkout.confirmTraining': async ({ localId }) => {
       const record = deps.checkout.get(localId);
@@ -22,8 +26,17 @@ export function trainingHandlers(deps: {
           localId,
         });
       }
-      const envelope = await captureTraining(deps.training, record.shopId, record.operationNumber);
-      return deps.journal.view(deps.journal.applyRemote(envelope, { foundAt: targetOf(record) }));
+      await captureTraining(deps.training, record.shopId, record.operationNumber);
+      const target = targetOf(record);
+      const answer = await lookUpAtGateway(deps, record, target);
+      if (answer.state !== 'found') {
+        // Captured, but not read back yet: the lookup queue follows it, and the cash waits for that.
+        throw new AgentError('unreachable', 'The training gateway did not answer after the confirmation.', {
+          cash: 'hold',
+          localId,
+        });
+      }
+      return deps.journal.view(deps.journal.applyRemote(answer.envelope, { foundAt: target }));
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 
-/** What kind of change, in the agent's words; an unknown kind (a newer version's) as it is. */
+/** What kind of change, in the words the Z report prints (the print namespace); an unknown kind (a newer version's) as it is. */
 export function describeKind(t: TFunction, kind: string): string {
-  return t(`audit.kind.${kind}`, { defaultValue: kind });
+  return t(`auditKind.${kind}`, { ns: 'print', defaultValue: kind });
 }
 
 /** Who made the change. */

@@ -1,21 +1,29 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Catalogue, en } from './en.ts';
-
-export { LANGUAGES, type Language } from '../../common/enums.ts';
-
 import type { Language } from '../../common/enums.ts';
+import { type PrintCatalogue, printEn } from '../../common/i18n/print.en.ts';
+import { type Catalogue, en } from './en.ts';
 
 // English is bundled, so init is synchronous and the first paint is already in words; Russian and
 // Kazakh are loaded when a desk chooses them, so the first load carries one catalogue, not three.
-const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  ru: () => import('./ru.ts').then((module) => module.ru),
-  kk: () => import('./kk.ts').then((module) => module.kk),
+// The print namespace (common/i18n/) is main's printed words; the screens show its audit kinds.
+const CATALOGUES: Record<
+  Exclude<Language, 'en'>,
+  () => Promise<{ translation: Catalogue; print: PrintCatalogue }>
+> = {
+  ru: async () => ({
+    translation: (await import('./ru.ts')).ru,
+    print: (await import('../../common/i18n/print.ru.ts')).printRu,
+  }),
+  kk: async () => ({
+    translation: (await import('./kk.ts')).kk,
+    print: (await import('../../common/i18n/print.kk.ts')).printKk,
+  }),
 };
 
 export function initI18n(): typeof i18next {
   i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: en, print: printEn } },
     lng: 'en',
     fallbackLng: 'en',
     initAsync: false,
@@ -26,7 +34,9 @@ export function initI18n(): typeof i18next {
 
 export async function applyLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
-    i18next.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+    const bundles = await CATALOGUES[language]();
+    i18next.addResourceBundle(language, 'translation', bundles.translation);
+    i18next.addResourceBundle(language, 'print', bundles.print);
   }
   document.documentElement.lang = language;
   if (i18next.language !== language) await i18next.changeLanguage(language);

@@ -16,7 +16,6 @@ export const settingsApi = {
   liftLockOut: (request: Request<'operators.unlock'>) => window.cashdesk.operators.unlock(request),
   removeOperator: (request: Request<'operators.remove'>) => window.cashdesk.operators.remove(request),
 
-  saveDesk: (request: Request<'settings.saveDesk'>) => window.cashdesk.settings.saveDesk(request),
   backupNow: () => window.cashdesk.backup.now({}),
 
   /** Recent shifts, for exporting one of them. */

@@ -1,4 +1,8 @@
 import type { TFunction } from 'i18next';
+import type { Language } from '../../common/enums.ts';
+
+/** Each language is named in itself, so an agent (or a payer) who cannot read the current one still finds theirs. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', kk: 'Қазақша' };
 
 /** Requisite names the desk has words for, in every language; seen in the gateway's catalogue. */
 const KNOWN_REQUISITES = [

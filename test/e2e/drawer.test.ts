@@ -9,6 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { printEn } from '../../common/i18n/print.en.ts';
 import { en } from '../../renderer/i18n/en.ts';
 import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
@@ -169,7 +170,7 @@ test('a slip for the cash drop, the drawer handed over, and a recount that keeps
   assert.equal(parts.length, 2);
   assert.match(parts[0]!, /^Aigerim Held the drawer .* to the safe KZT\u00a05,000\.00/s);
   assert.match(parts[1]!, /^Daniyar Held the drawer .* – now/s);
-  await page.getByText(en.audit.kind.drawer_handover, { exact: true }).waitFor();
+  await page.getByText(printEn.auditKind.drawer_handover, { exact: true }).waitFor();
   await h.screen('z-report-counts-en');
 
   // The slip again from the Z report, in Russian then Kazakh: the desk's language is the paper's.

@@ -12,7 +12,14 @@ import { REQUISITE_VALUES } from '../support/core.ts';
 import { pdfText } from '../support/pdf.ts';
 import { PREVIEW_PRINTER } from './chromium-printer.ts';
 import { openSettings, settingsPart } from './day-flows.ts';
-import { cashInButton, createThroughCore, custodyButton, openHome } from './flows.ts';
+import {
+  cashInButton,
+  confirmPhone,
+  createThroughCore,
+  custodyButton,
+  openHome,
+  startCashPayin,
+} from './flows.ts';
 import { startE2E } from './harness.ts';
 
 /** The printing part of Settings, on a training desk without a supervisor PIN. */
@@ -160,4 +167,45 @@ test("an automatic set confirms both papers: the payer's receipt and the agent c
   ]);
   await h.screen('auto-set-printed');
   assert.equal(h.printer.printed.length, 2);
+});
+
+test("a payin on an English screen with the payer's receipt in Kazakh: every print of it, the agent copy in English", async (t) => {
+  const h = await startE2E(t, 'receipt-payer-language');
+  const { page } = h;
+  const state = await h.core.invoke('app.getState', {});
+  assert.ok(state.ok);
+  const { mode: _mode, ...settings } = (state.value as AppState).settings;
+  const saved = await h.core.invoke('settings.save', {
+    ...settings,
+    printing: { ...settings.printing, agentCopy: true },
+  });
+  assert.ok(saved.ok);
+  await openHome(page, h.url);
+  await startCashPayin(page, 'P-KK');
+  const language = page.getByRole('combobox', { name: 'Receipt language' });
+  assert.equal(await language.inputValue(), 'en', "the screen's language unless the payer asks");
+  await language.selectOption({ label: 'Қазақша' });
+  await h.screen('confirm-receipt-kazakh');
+  await confirmPhone(page);
+  await custodyButton(page, 'Cash received from the payer: KZT\u00a05,000.00').click();
+  await page.getByRole('button', { name: 'Confirm (training)' }).click();
+  await page.getByRole('heading', { name: 'Completed' }).waitFor();
+
+  await page.getByRole('button', { name: 'Print receipt' }).click();
+  await page.getByText('Receipt (Completed) printed: the original.').waitFor();
+  await page.getByRole('button', { name: 'Print the receipt again' }).click();
+  await page.getByText('Receipt (Completed) printed as COPY 1.').waitFor();
+  await page.getByRole('button', { name: 'Print agent copy' }).click();
+  await page.getByText('Agent copy (Completed) printed: the original.').waitFor();
+  await h.screen('receipt-kazakh-printed');
+
+  const [original, reprint, agent] = h.printer.printed.map((p) => pdfText(p.pdf).replace(/\s+/g, ' '));
+  assert.match(original!, /ТҮБІРТЕК/);
+  assert.match(original!, /Қолма-қол ақша енгізу/);
+  assert.match(original!, /Аяқталды/);
+  assert.doesNotMatch(original!, /RECEIPT|Cash in/);
+  assert.match(reprint!, /КӨШІРМЕ 1/);
+  assert.match(agent!, /RECEIPT — AGENT COPY/);
+  // The screen stays in English throughout.
+  await page.getByRole('heading', { name: 'Completed' }).waitFor();
 });

@@ -19,7 +19,7 @@ import { CHAINED, chainHash } from '../../main/store/chain.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
-import { checkout, type Harness, SHOP, startHarness } from '../support/core.ts';
+import { checkout, type Harness, SHOP, startHarness, withDesk } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText, readQr, renderPng } from '../support/pdf.ts';
 
@@ -104,7 +104,10 @@ describe('the audit trail', () => {
     await h.call('settings.save', { ...(await settingsOf(h)), kiosk: true });
     await h.call('settings.save', { ...(await settingsOf(h)), kiosk: false });
     const desk = (await h.call('desk.state', {})).settings;
-    await h.call('settings.saveDesk', { ...desk, lockAfterMinutes: desk.lockAfterMinutes + 1 });
+    await h.call(
+      'settings.save',
+      await withDesk(h, { ...desk, lockAfterMinutes: desk.lockAfterMinutes + 1 }),
+    );
     // The forgotten PIN's reset, by the machine's OS user, then a new PIN.
     writeFileSync(join(h.dataDir, SUPERVISOR_RESET_FILE), '');
     await h.restart();

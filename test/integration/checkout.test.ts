@@ -145,6 +145,21 @@ describe('a whole checkout', () => {
     assert.equal(after.operation.status, 'created');
     await h.sandbox.goOnline();
   });
+
+  test('confirm (training) is read back at the gateway; a read-back that fails says hold the cash', async (t) => {
+    const h = await startHarness(t);
+    const created = await checkout(h, { type: 'payout' });
+    const looked = h.sandbox.requests('getOperation').length;
+    const confirmed = await h.call('checkout.confirmTraining', { localId: created.localId });
+    assert.equal(confirmed.status, 'captured');
+    assert.ok(h.sandbox.requests('getOperation').length > looked, 'read back through the one lookup');
+
+    // Captured, but the read-back fails: the desk says hold the cash (the queue reads it later).
+    const other = await checkout(h, { type: 'payout' });
+    h.sandbox.inject('getOperation', { kind: 'respond', status: 503, body: {} }, 10);
+    const result = await h.invoke('checkout.confirmTraining', { localId: other.localId });
+    assert.deepEqual(!result.ok && [result.error.kind, result.error.cash], ['unreachable', 'hold']);
+  });
 });
 
 describe('local checks before any gateway call', () => {

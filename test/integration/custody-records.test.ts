@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
-import type { AppError, OperationView, Result } from '../../common/contract.ts';
-import { type Attention, createJournal } from '../../main/operations/journal.ts';
+import type { AppError, AttentionReason, OperationView, Result } from '../../common/contract.ts';
+import { createJournal } from '../../main/operations/journal.ts';
 import { LifecycleError } from '../../main/operations/lifecycle.ts';
 import { createChainRepo } from '../../main/store/chain.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
@@ -194,7 +194,7 @@ describe('a supervisor reverses a custody record', () => {
 function journalOn(t: Parameters<typeof openStore>[0], dir = tempDir(t)) {
   const store = openStore(t, dir);
   const announced: OperationView[] = [];
-  const attention: Attention[] = [];
+  const attention: AttentionReason[] = [];
   const logged: { event: string; detail: unknown }[] = [];
   const journal = createJournal({
     store,

@@ -19,7 +19,7 @@ import { assembleCore } from '../../main/core.ts';
 import { csvField, localTime, NOT_THERE } from '../../main/export/csv.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
-import { checkout, foreignOperation, SHOP, startHarness, until } from '../support/core.ts';
+import { checkout, foreignOperation, SHOP, startHarness, until, withDesk } from '../support/core.ts';
 import { SUPERVISOR_PIN } from '../support/desk.ts';
 
 function tempDir(t: TestContext, prefix: string): string {
@@ -289,9 +289,9 @@ describe('backups', () => {
     const folder = tempDir(t, 'cashdesk-backups-');
     const foreign = 'cashdesk-T99-20260101T000000000Z.sqlite';
     writeFileSync(join(folder, foreign), 'another desk');
-    const refused = await h.invoke('settings.saveDesk', backupsTo(join(folder, 'missing'), 2));
+    const refused = await h.invoke('settings.save', await withDesk(h, backupsTo(join(folder, 'missing'), 2)));
     assert.equal(!refused.ok && refused.error.field, 'backupFolder');
-    await h.call('settings.saveDesk', backupsTo(folder, 2));
+    await h.call('settings.save', await withDesk(h, backupsTo(folder, 2)));
     const ours = () =>
       readdirSync(folder)
         .filter((f) => f !== foreign)
@@ -315,7 +315,7 @@ describe('backups', () => {
   test('a backup asked for while another is under way is a fresh copy made after it, not the older one', async (t) => {
     const h = await startHarness(t);
     const folder = tempDir(t, 'cashdesk-backups-');
-    await h.call('settings.saveDesk', backupsTo(folder, 5));
+    await h.call('settings.save', await withDesk(h, backupsTo(folder, 5)));
     // The first is the Z report's copy in real life: begun before the operation asked about existed.
     const first = h.call('backup.now', {});
     const asked = h.call('backup.now', {});
@@ -337,7 +337,7 @@ describe('backups', () => {
   test('a backup restored into a fresh data folder works on, and its queued lookups resume', async (t) => {
     const h = await startHarness(t);
     const folder = tempDir(t, 'cashdesk-backups-');
-    await h.call('settings.saveDesk', backupsTo(folder, 3));
+    await h.call('settings.save', await withDesk(h, backupsTo(folder, 3)));
     const received = await checkout(h, { type: 'payin', amount: '2500' });
     await h.call('checkout.recordCash', { localId: received.localId });
     h.sandbox.capture(SHOP, received.operationNumber);

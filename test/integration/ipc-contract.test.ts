@@ -152,12 +152,6 @@ before(async () => {
     'supervisor.setPin': { pin: '73915286' },
     'supervisor.unlock': { pin: '73915286' },
     'supervisor.lock': {},
-    'settings.saveDesk': {
-      lockAfterMinutes: 5,
-      varianceThresholds: [{ currency: 'KZT', amount: '500' }],
-      backupFolder: null,
-      backupsKept: 14,
-    },
     'shift.current': {},
     'shift.open': { operatorId: 1, pin: '4826', float: [{ currency: 'KZT', total: '1000' }] },
     'shift.cashMovement': {

@@ -11,7 +11,7 @@ import { type AppError, type ChannelName, type Result, SUPERVISOR_CHANNELS } fro
 import { SUPERVISOR_GRANT_MS, SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { testClock } from '../support/clock.ts';
-import { checkout, type Harness, SHOP, startHarness, until } from '../support/core.ts';
+import { checkout, type Harness, SHOP, startHarness, until, withDesk } from '../support/core.ts';
 import { goLive, must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
 const PINS = { delayMs: 60, maxDelayMs: 240 };
@@ -185,12 +185,6 @@ describe('the supervisor', () => {
       'settings.setMode': { mode: 'training' },
       'settings.setToken': { shopId: SHOP, token: 'a-token-123', supervisorPin: SUPERVISOR_PIN },
       'settings.clearToken': { shopId: SHOP },
-      'settings.saveDesk': {
-        lockAfterMinutes: 5,
-        varianceThresholds: [],
-        backupFolder: null,
-        backupsKept: 3,
-      },
       'operators.add': { name: 'Dmitry', pin: '60417' },
       'operators.setPin': { operatorId: id, pin: '60417' },
       'operators.unlock': { operatorId: id },
@@ -232,6 +226,14 @@ describe('the supervisor', () => {
     await h.call('settings.save', { ...settings, language: 'en', printing: saved.printing });
     const error = refusal(await h.invoke('settings.save', { ...settings, language: 'ru', kiosk: true }));
     assert.deepEqual([error.kind, error.field], ['locked', 'supervisor']);
+    // The desk's part of the document is the supervisor's too, even beside a new language.
+    const desk = (await h.call('desk.state', {})).settings;
+    const withDeskChanged = { ...settings, language: 'ru' as const, desk: { ...desk, lockAfterMinutes: 30 } };
+    const deskError = refusal(await h.invoke('settings.save', withDeskChanged));
+    assert.deepEqual([deskError.kind, deskError.field], ['locked', 'supervisor']);
+    assert.equal((await h.call('desk.state', {})).settings.lockAfterMinutes, desk.lockAfterMinutes);
+    // Sent back unchanged, it is still only the language.
+    await h.call('settings.save', { ...settings, language: 'ru', desk });
   });
 
   test('a forgotten supervisor PIN: a file in the data folder resets it and keeps everything else', async (t) => {
@@ -264,12 +266,10 @@ describe('the supervisor', () => {
     const unset = refusal(await h.invoke('settings.save', { ...(await settingsOf(h)), kiosk: true }));
     assert.deepEqual([unset.kind, unset.field], ['locked', 'supervisorPin']);
     await h.call('supervisor.setPin', { pin: '582039' });
-    await h.call('settings.saveDesk', {
-      lockAfterMinutes: 10,
-      varianceThresholds: [],
-      backupFolder: null,
-      backupsKept: 3,
-    });
+    await h.call(
+      'settings.save',
+      await withDesk(h, { lockAfterMinutes: 10, varianceThresholds: [], backupFolder: null, backupsKept: 3 }),
+    );
     // The queued lookup resumes once the gateway is back.
     await h.sandbox.goOnline();
     h.sandbox.capture(SHOP, created.operationNumber);

@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import type { Meaning, OperationView, Paper } from '../../common/contract.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { PAPER } from '../../main/receipts/paper.ts';
+import { createPrintI18n } from '../../main/receipts/print-words.ts';
 import { type ReceiptInput, renderReceipt } from '../../main/receipts/receipt-template.ts';
 import {
   chainCode,
@@ -100,8 +101,11 @@ function operation(overrides: Partial<OperationView> = {}): OperationView {
   };
 }
 
+const i18n = createPrintI18n();
+
 function receipt(overrides: Partial<ReceiptInput> = {}): ReceiptInput {
   return {
+    i18n,
     operation: operation(),
     document: 'receipt',
     shop: { id: 1001, name: 'Training shop' },
@@ -585,7 +589,7 @@ describe('shift reports', () => {
     test(`the X report on ${paper}`, async () => {
       const r = await render(
         `x-report-${paper}`,
-        renderShiftReport({ kind: 'X', report: x, paper, language: 'en', timeZone: ZONE }),
+        renderShiftReport({ kind: 'X', report: x, paper, language: 'en', i18n, timeZone: ZONE }),
         paper,
       );
       assertHas(r, [
@@ -604,7 +608,7 @@ describe('shift reports', () => {
     test(`the Z report on ${paper}`, async () => {
       const r = await render(
         `z-report-${paper}`,
-        renderShiftReport({ kind: 'Z', report: z, paper, language: 'en', timeZone: ZONE }),
+        renderShiftReport({ kind: 'Z', report: z, paper, language: 'en', i18n, timeZone: ZONE }),
         paper,
       );
       assertHas(r, [
@@ -624,6 +628,19 @@ describe('shift reports', () => {
     });
   }
 
+  test("tampering reads in capitals on the Z report, the screen's words otherwise, in each language", () => {
+    const audit = [
+      ...z.audit,
+      { at: '2026-11-22T05:00:00.000Z', operator: null, kind: 'chain_broken', detail: {} },
+    ];
+    const shouted = { en: 'TAMPERING FOUND', ru: 'ОБНАРУЖЕНО ВМЕШАТЕЛЬСТВО', kk: 'АРАЛАСУ АНЫҚТАЛДЫ' };
+    for (const language of ['en', 'ru', 'kk'] as const) {
+      const html = renderShiftReport({ kind: 'Z', report: { ...z, audit }, paper: '80mm', language, i18n });
+      assert.ok(html.includes(shouted[language]), language);
+      assert.ok(html.includes(i18n.words(language).t('auditKind.setting_changed')), language);
+    }
+  });
+
   test('a training shift report says so, in Russian too', async () => {
     const r = await render(
       'x-report-training-russian',
@@ -632,6 +649,7 @@ describe('shift reports', () => {
         report: { ...x, shift: { ...x.shift, training: true } },
         paper: '58mm',
         language: 'ru',
+        i18n,
         timeZone: ZONE,
       }),
       '58mm',
@@ -649,6 +667,7 @@ test('the test page fills the printable width and its QR code reads', async () =
       printer: 'EPSON_TM_T20III',
       paper: '58mm',
       language: 'en',
+      i18n,
       terminalId: 'T01',
       printedAt: '2026-11-22T09:06:00.000Z',
       timeZone: ZONE,

@@ -16,6 +16,7 @@ import {
   type Harness,
   HarnessError,
   openSession,
+  requisitesFor,
   SHOP,
   startHarness,
   until,
@@ -127,6 +128,45 @@ test('the final receipt after a Pending one is a new original; the agent copy ha
   assert.ok(agent.operation.settlementAmount);
   assert.match(text, /Settlement amount/);
   assert.match(text, /Payer's signature/);
+});
+
+test("the payer's receipt prints in the language chosen at confirm, reprints too; the agent copy in the desk's", async (t) => {
+  const { h, printer } = await printing(t);
+  const session = await openSession(h, { type: 'payin', amount: '1500' });
+  await assert.rejects(
+    h.call('checkout.createOperation', {
+      localId: session.localId,
+      payerRequisites: requisitesFor(session),
+      receiptLanguage: 'de',
+    } as never),
+    (e) => e instanceof HarnessError && e.error.kind === 'invalid_input',
+    'a language the app has no words for is refused at the boundary',
+  );
+  const view = await h.call('checkout.createOperation', {
+    localId: session.localId,
+    payerRequisites: requisitesFor(session),
+    receiptLanguage: 'kk',
+  });
+  const stored = (localId: number) => ({
+    ...h.probe.sql(`SELECT receipt_language AS language FROM operations WHERE local_id = ${localId}`)[0]!,
+  });
+  assert.deepEqual(stored(view.localId), { language: 'kk' }, 'kept with the operation');
+
+  await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
+  await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
+  await h.call('receipts.print', { localId: view.localId, copy: 'agent' });
+  const [original, reprint, agent] = printer.printed.map((p) => flat(p.pdf));
+  assert.match(original!, /ТҮБІРТЕК/);
+  assert.match(original!, /Қолма-қол ақша енгізу/);
+  assert.doesNotMatch(original!, /RECEIPT|Cash in/);
+  assert.match(reprint!, /КӨШІРМЕ 1/);
+  assert.match(agent!, /RECEIPT — AGENT COPY/);
+
+  // Without a choice (an older client, a test) the receipt is in the desk's language.
+  const plain = await checkout(h, { type: 'payin', amount: '700' });
+  assert.deepEqual(stored(plain.localId), { language: null });
+  await h.call('receipts.print', { localId: plain.localId, copy: 'payer' });
+  assert.match(flat(printer.printed[3]!.pdf), /RECEIPT/);
 });
 
 test('on 58 mm paper the printed page is 58 mm wide', async (t) => {

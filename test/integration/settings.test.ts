@@ -177,6 +177,27 @@ describe('settings service', () => {
     assert.deepEqual(f.restart().get().printing, printing);
   });
 
+  test("one document: the desk's part saves with the rest, stays when left out, and a missing folder saves nothing", (t) => {
+    const f = fixture(t);
+    const settings = f.settings();
+    let heard = 0;
+    settings.onDeskSaved(() => heard++);
+    const desk = { ...settings.deskSettings.get(), lockAfterMinutes: 12, backupsKept: 3 };
+    settings.save({ ...live({ terminalId: 'T07' }), desk });
+    assert.equal(heard, 1, 'the lock re-arms and the screens hear of it');
+    settings.save(live({ terminalId: 'T08' }));
+    const again = f.restart();
+    assert.deepEqual(again.deskSettings.get(), desk, 'left out, the desk part stays as saved');
+    assert.equal(again.get().terminalId, 'T08');
+    assert.throws(
+      () =>
+        again.save({ ...live({ terminalId: 'T09' }), desk: { ...desk, backupFolder: join(f.dir, 'none') } }),
+      (e) => e instanceof AgentError && e.field === 'backupFolder',
+    );
+    assert.equal(f.restart().get().terminalId, 'T08', 'nothing of the refused document was saved');
+    assert.deepEqual(f.restart().deskSettings.get(), desk);
+  });
+
   test('live mode needs a gateway address first', (t) => {
     const settings = fixture(t).settings();
     assert.throws(

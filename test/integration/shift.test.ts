@@ -22,6 +22,7 @@ import {
   SHOP,
   startHarness,
   until,
+  withDesk,
 } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 
@@ -251,9 +252,12 @@ describe('Live', () => {
     // A threshold of the desk's own for KZT: 600 short is then within it.
     const desk = (await h.call('desk.state', {})).settings;
     await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
-    await h.call('settings.saveDesk', { ...desk, varianceThresholds: [{ currency: 'KZT', amount: '600' }] });
+    await h.call(
+      'settings.save',
+      await withDesk(h, { ...desk, varianceThresholds: [{ currency: 'KZT', amount: '600' }] }),
+    );
     assert.equal((await h.call('shift.previewClose', { counted })).variance[0]!.overThreshold, false);
-    await h.call('settings.saveDesk', desk);
+    await h.call('settings.save', await withDesk(h, desk));
     await h.call('supervisor.lock', {});
     const missing = refusal(await h.invoke('shift.close', { counted: [counted[0]!] }));
     assert.deepEqual([missing.kind, missing.field], ['validation', 'counted']);

@@ -34,6 +34,7 @@ import type {
   AppError,
   AppState,
   ChannelName,
+  DeskSettings,
   EventName,
   EventPayload,
   HistoryRow,
@@ -307,6 +308,12 @@ export function requisitesFor(view: OperationView): { name: string; value: strin
     name: d.name,
     value: REQUISITE_VALUES[d.name] ?? 'x',
   }));
+}
+
+/** The one settings document with the desk's part (idle lock, thresholds, backups) as given, the rest as saved. */
+export async function withDesk(h: Pick<Harness, 'call'>, desk: DeskSettings) {
+  const { mode: _mode, ...settings } = (await h.call('app.getState', {})).settings;
+  return { ...settings, desk };
 }
 
 /** A whole checkout up to `created`. */

@@ -9,7 +9,7 @@ import { type CashAdvice, type OperationTypeValue, Phase } from '../../common/co
 import { type DeskContext, meaningOf, ownState } from '../../main/operations/meaning.ts';
 import type { OperationRecord } from '../../main/store/operations.ts';
 
-type Custody = 'none' | 'recorded' | 'reversed' | 'returned';
+type CustodyCase = 'none' | 'recorded' | 'reversed' | 'returned';
 type Case = {
   phase: Phase;
   status: string | null;
@@ -17,7 +17,7 @@ type Case = {
   training: boolean;
   instrument: 'cash' | 'bank_transfer';
   origin: 'counter' | 'lookup';
-  custody: Custody;
+  custody: CustodyCase;
   mismatch: boolean;
   correction: boolean;
 };
@@ -71,6 +71,7 @@ function record(c: Case): OperationRecord {
     returnedOperator: c.custody === 'returned' ? 'Aigerim' : null,
     final: null,
     openReason: null,
+    receiptLanguage: null,
   };
 }
 
@@ -93,7 +94,7 @@ function* cases(): Generator<Case> {
         for (const training of [true, false]) {
           for (const instrument of ['cash', 'bank_transfer'] as const) {
             for (const origin of ['counter', 'lookup'] as const) {
-              const custodies: Custody[] =
+              const custodies: CustodyCase[] =
                 phase === 'created' && origin === 'counter'
                   ? ['none', 'recorded', 'reversed', ...(type === 'payin' ? (['returned'] as const) : [])]
                   : ['none'];

@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../common/contract.ts';
+import { LANGUAGES, type Language, LIMITS } from '../../../common/contract.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
-import { requisiteLabel } from '../../shared/labels.ts';
-import { useCheckout, useSession } from '../state/checkout.ts';
+import { LANGUAGE_NAMES, requisiteLabel } from '../../shared/labels.ts';
+import { screenLanguage, useCheckout, useSession } from '../state/checkout.ts';
 import { missingRequisites } from '../state/payerDetails.ts';
 import {
   exampleOf,
@@ -27,6 +27,8 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
   const country = useCheckout((s) => s.method?.country);
   const setRequisite = useCheckout((s) => s.setRequisite);
   const confirmOperation = useCheckout((s) => s.confirmOperation);
+  const receiptLanguage = useCheckout((s) => s.receiptLanguage) ?? screenLanguage();
+  const setReceiptLanguage = useCheckout((s) => s.setReceiptLanguage);
   const { busy, run } = useInFlight();
   const [tried, setTried] = useState(false);
   const inputs = useRef(new Map<string, HTMLInputElement>());
@@ -128,6 +130,22 @@ export function PayerRequisitesForm({ onCancel, countdown }: { onCancel(): void;
         <button type="button" className="button-quiet" disabled={busy} onClick={onCancel}>
           {t('flow.session.cancel')}
         </button>
+        {/* The payer may read another language than the agent: their receipt prints in the one chosen here. Last in the row, so the Confirm button stays where it was. */}
+        <div className="receipt-language">
+          <label htmlFor={`${ids}-receipt-language`}>{t('flow.session.receiptLanguage')}</label>
+          <select
+            id={`${ids}-receipt-language`}
+            value={receiptLanguage}
+            disabled={busy}
+            onChange={(event) => setReceiptLanguage(event.target.value as Language)}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </form>
   );

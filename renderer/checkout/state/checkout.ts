@@ -8,7 +8,7 @@ import type {
   OperationView,
   PaymentMethod,
 } from '../../../common/contract.ts';
-import { localeOf } from '../../../common/enums.ts';
+import { LANGUAGES, type Language, localeOf } from '../../../common/enums.ts';
 import { useOperations, useOperationView } from '../../operations/store.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
 import { checkoutApi } from '../api.ts';
@@ -34,6 +34,8 @@ type Draft = {
   refused: string | null;
   /** This payer's open operations at this desk, shown before another is started for them. */
   samePayer: OpenOperation[] | null;
+  /** The language the payer's receipt prints in, chosen on the confirm step; null: the screen's. */
+  receiptLanguage: Language | null;
 };
 
 /** Each step calls one of these; the store makes the request and decides which screen comes next. */
@@ -49,6 +51,7 @@ type CheckoutStore = Draft & {
   openSessionAnyway(): Promise<void>;
   restartSession(): Promise<void>;
   setRequisite(name: string, value: string): void;
+  setReceiptLanguage(language: Language): void;
   /** Creates the operation from the details and figures on the one screen that shows them all. */
   confirmOperation(): Promise<void>;
   confirmTraining(): Promise<void>;
@@ -76,7 +79,13 @@ const empty: Draft = {
   requisites: {},
   refused: null,
   samePayer: null,
+  receiptLanguage: null,
 };
+
+/** The screen's language: what the receipt prints in unless the payer asks for another. */
+export function screenLanguage(): Language {
+  return LANGUAGES.find((language) => language === i18next.language) ?? 'en';
+}
 
 const navigation = () => useNavigation.getState();
 
@@ -198,8 +207,10 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         refused: s.refused === name ? null : s.refused,
       })),
 
+    setReceiptLanguage: (receiptLanguage) => set({ receiptLanguage }),
+
     confirmOperation: async () => {
-      const { requisites, method } = get();
+      const { requisites, method, receiptLanguage } = get();
       const current = checkoutOperation();
       const session = current?.session;
       if (!current || !session || missingRequisites(session, requisites).length > 0) return;
@@ -209,6 +220,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
           name,
           value,
         })),
+        receiptLanguage: receiptLanguage ?? screenLanguage(),
       });
       if (result.ok) {
         set({ localId: hold(result.value), refused: null });

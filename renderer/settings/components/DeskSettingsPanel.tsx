@@ -10,6 +10,7 @@ import { normaliseAmount } from '../../../common/money.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { settingsApi } from '../api.ts';
 import { Field } from './Field.tsx';
@@ -18,7 +19,9 @@ import { Field } from './Field.tsx';
 export function DeskSettingsPanel() {
   const { t } = useTranslation();
   const saved = useDesk((s) => s.desk!.settings);
-  const accept = useDesk((s) => s.accept);
+  const settings = useLoaded((app) => app.settings);
+  const saveSettings = useAppState((s) => s.saveSettings);
+  const refreshDesk = useDesk((s) => s.load);
   const [minutes, setMinutes] = useState(String(saved.lockAfterMinutes));
   const [thresholds, setThresholds] = useState<Record<string, string>>(() =>
     Object.fromEntries(saved.varianceThresholds.map((line) => [line.currency, line.amount])),
@@ -43,10 +46,11 @@ export function DeskSettingsPanel() {
     });
     setProblem(!parsed.success);
     if (!parsed.success) return;
-    const result = await run(() => settingsApi.saveDesk(parsed.data));
+    // The desk's part of the one settings document; the rest goes as it is saved now.
+    const result = await run(() => saveSettings({ ...settings, desk: parsed.data }));
     if (!result) return;
     setError(result.ok ? null : result.error);
-    if (result.ok) accept(result);
+    if (result.ok) await refreshDesk();
     setDone(result.ok);
   };
   return (

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Settings } from '../../../common/contract.ts';
-import { LANGUAGES, type Language } from '../../i18n/index.ts';
+import { LANGUAGES, type Language } from '../../../common/enums.ts';
 import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { LANGUAGE_NAMES } from '../../shared/labels.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { checkDraft, draftOf, type Problems, type SettingsDraft } from '../state/settingsDraft.ts';
@@ -198,6 +199,3 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
     </form>
   );
 }
-
-/** Each language is named in itself, so an agent who cannot read the current one still finds theirs. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', kk: 'Қазақша' };

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Settings } from '../../../common/contract.ts';
-import type { Language } from '../../i18n/index.ts';
+import type { Language } from '../../../common/enums.ts';
 
 /** Keyed, so a row keeps its fields and focus while its ID is edited or a row above is removed. */
 export type ShopDraft = { key: number; id: string; name: string };

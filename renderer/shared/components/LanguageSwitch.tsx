@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../i18n/index.ts';
+import { LANGUAGES, type Language } from '../../../common/enums.ts';
 import { useInFlight } from '../hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../state/appState.ts';
 

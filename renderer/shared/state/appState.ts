@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import type { AppState, Connectivity, Result, Settings, TokenState } from '../../../common/contract.ts';
+import type {
+  AppState,
+  Connectivity,
+  DeskSettings,
+  Result,
+  Settings,
+  TokenState,
+} from '../../../common/contract.ts';
 import { applyLanguage } from '../../i18n/index.ts';
 import { appApi } from '../api.ts';
 
@@ -12,7 +19,10 @@ type AppStateStore = {
   /** Applies the core's answer at once rather than waiting for its `app.changed` push. */
   accept(result: Result<AppState>): Promise<Result<AppState>>;
   /** `supervisorPin`: the current one again, for a new gateway URL. */
-  saveSettings(settings: Settings & { supervisorPin?: string }): Promise<Result<AppState>>;
+  /** `desk`: the desk's part of the document (the lock, drawer and backups form). */
+  saveSettings(
+    settings: Settings & { supervisorPin?: string; desk?: DeskSettings },
+  ): Promise<Result<AppState>>;
   setConnectivity(connectivity: Connectivity): void;
 };
 

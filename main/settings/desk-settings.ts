@@ -2,8 +2,8 @@
 // backups go. Stored like the terminal's settings, and read the same way (settings/stored.ts).
 import { DeskSettings } from '../../common/contract.ts';
 import type { Log } from '../log.ts';
-import { loadStored } from '../settings/stored.ts';
 import type { SettingsRepo } from '../store/settings.ts';
+import { loadStored } from './stored.ts';
 
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   lockAfterMinutes: 5,
