@@ -1,14 +1,14 @@
 // createCore: everything main does, under plain Node, built in one place and in dependency order:
 // each service is made after everything it uses, and a service that must react to one built later
 // hears of it through a signal (main/signal.ts). Every feature module then hands back its handlers,
-// spread into the one table behind every IPC channel, with what it starts and closes. The Electron
+// merged into the one table behind every IPC channel, with what it starts and closes. The Electron
 // shell, the tests and the browser preview all use it.
 import { join } from 'node:path';
 import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
 import { type CreatesInFlight, createCheckout } from './checkout/checkout.ts';
 import { createCustody } from './checkout/custody.ts';
-import { checkoutHandlers } from './checkout/handlers.ts';
+import { createCheckoutFeature } from './checkout/handlers.ts';
 import { systemClock } from './clock.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
@@ -16,26 +16,26 @@ import { createConnectivityHistory } from './diagnostics/connectivity-history.ts
 import { createRendererErrors } from './diagnostics/renderer-errors.ts';
 import { createEvents } from './events.ts';
 import { createBackups } from './export/backup.ts';
-import type { Feature } from './feature.ts';
+import { type Feature, handlersOf } from './feature.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
-import { historyHandlers } from './history/handlers.ts';
+import { createHistoryFeature } from './history/handlers.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
 import { createLog } from './log.ts';
-import { lookupHandlers } from './lookups/handlers.ts';
+import { createLookupsFeature } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
 import { createJournal } from './operations/journal.ts';
 import { createPendingWork } from './pending-work.ts';
 import { preparePrivateFolder } from './private-files.ts';
-import { receiptHandlers } from './receipts/handlers.ts';
+import { createReceiptsFeature } from './receipts/handlers.ts';
 import { createSlipPrinting } from './receipts/slip-printing.ts';
 import { createAppState } from './settings/app-state.ts';
-import { settingsHandlers } from './settings/handlers.ts';
+import { createSettingsFeature } from './settings/handlers.ts';
 import { createSettingsService, loadSettings } from './settings/service.ts';
 import { createAttribution } from './shift/attribution.ts';
-import { createDay } from './shift/day.ts';
+import { createDayFeature } from './shift/day.ts';
 import { createDeskContext } from './shift/desk-context.ts';
 import { createDeskSettings } from './shift/desk-settings.ts';
 import { createDeskState } from './shift/desk-state.ts';
@@ -50,10 +50,10 @@ import { createPinGuard, DEFAULT_PIN_POLICY } from './staff/pin-guard.ts';
 import { createSupervisor, SUPERVISOR_GRANT_MS } from './staff/supervisor.ts';
 import { createStore } from './store/index.ts';
 import { createTrainingGateway } from './training/gateway.ts';
-import { trainingHandlers } from './training/handlers.ts';
+import { createTrainingFeature } from './training/handlers.ts';
 import { createUpdatePolicy } from './updates/policy.ts';
 import { createUpdates } from './updates/updates.ts';
-import { createUpkeep } from './upkeep.ts';
+import { createUpkeepFeature } from './upkeep.ts';
 import { createVault } from './vault/index.ts';
 import { createPepperVault } from './vault/pepper.ts';
 
@@ -251,7 +251,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const supervisorPins = { isSet: supervisor.pinSet, verify: supervisor.verify };
 
   // The features.
-  const day = createDay({
+  const day = createDayFeature({
     store,
     desk,
     operators,
@@ -267,7 +267,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     reconcileRetryMs: dayOptions.reconcileRetryMs ?? 60_000,
     clock,
   });
-  const upkeep = createUpkeep(options, {
+  const upkeep = createUpkeepFeature(options, {
     updates,
     history: connectivityHistory,
     log,
@@ -291,8 +291,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // An operation settling may be what frees the desk for a waiting update.
   events.follow((event) => event === 'operation.changed' && updates.reconsider());
 
-  const handlers: Handlers = {
-    ...settingsHandlers({
+  // The features, whose handlers make the one table behind every channel. Renderer errors answer
+  // outside the desk's gate and close early, below.
+  const features = [
+    createSettingsFeature({
       settings,
       gateways,
       appState,
@@ -301,10 +303,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       track: pending.track,
       supervisors: supervisorPins,
     }),
-    ...checkoutHandlers(checkout, custody, log),
-    ...trainingHandlers({ checkout, journal, settings, training }),
-    ...historyHandlers({ store, journal, checkout, lookups }),
-    ...receiptHandlers({
+    createCheckoutFeature(checkout, custody, log),
+    createTrainingFeature({ checkout, journal, settings, training }),
+    createHistoryFeature({ store, journal, checkout, lookups }),
+    createReceiptsFeature({
       store,
       settings,
       journal,
@@ -315,18 +317,18 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       operator: () => store.shifts.open()?.operatorName ?? null,
       reports: { x: shifts.report, z: shifts.zReport },
     }),
-    ...lookupHandlers({ store, settings, gateways, journal, health, lookups }),
-    ...day.handlers,
-    ...upkeep.handlers,
-    ...rendererErrors.handlers,
-  };
+    createLookupsFeature({ store, settings, gateways, journal, health, lookups }),
+    day,
+    upkeep,
+  ] as const;
+  const handlers: Handlers = handlersOf([...features, rendererErrors]);
+  // Started in this order, closed in the reverse.
+  const lifecycle: readonly Feature<object>[] = features;
 
   // Rows from before the answer was stored get it first: recovery reads the index built on it.
   journal.computeAnswers();
   recoverUnsettled(store, journal, lookups);
-  // Started in this order, closed in the reverse.
-  const features: Feature<unknown>[] = [day, upkeep];
-  for (const feature of features) await feature.start();
+  for (const feature of lifecycle) await feature.start?.();
   void chain.verify();
 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
@@ -353,11 +355,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       closing ??= (async () => {
         // Token updates and the announcements after them finish before the database closes.
         await pending.close();
+        // Before the features close: renderer errors held back are written, lookups stop asking,
+        // nothing more is announced, the chain's check stops.
         rendererErrors.close();
         lookups.close();
         events.clear();
         chain.stop();
-        for (const feature of features.toReversed()) await feature.close();
+        for (const feature of lifecycle.toReversed()) await feature.close?.();
         await chain.idle();
         store.close();
         await trainingGateway.close();

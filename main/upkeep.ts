@@ -11,7 +11,7 @@ import type { SettingsService } from './settings/service.ts';
 import { updateHandlers } from './updates/handlers.ts';
 import type { Updates } from './updates/updates.ts';
 
-export function createUpkeep(
+export function createUpkeepFeature(
   /** The data folder and the versions the diagnostics zip describes (CoreOptions). */
   options: { dataDir: string; version?: string; runtime?: { electron: string; chrome: string } },
   deps: {
@@ -44,7 +44,5 @@ export function createUpkeep(
         audit: deps.audit,
       }),
     },
-    start() {},
-    close() {},
   };
 }

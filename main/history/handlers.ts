@@ -1,5 +1,6 @@
 // This terminal's history: search, one operation with its events, and an agent's refresh.
 import type { Checkout } from '../checkout/checkout.ts';
+import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -13,12 +14,12 @@ type HistoryChannel =
   | 'history.open'
   | 'history.openForPayer';
 
-export function historyHandlers(deps: {
+export function createHistoryFeature(deps: {
   store: Pick<Store, 'custody' | 'operations'>;
   journal: Journal;
   checkout: Checkout;
   lookups: Lookups;
-}): HandlerTable<HistoryChannel> {
+}): Feature<HandlerTable<HistoryChannel>> {
   const { store, journal, checkout } = deps;
   // Training money seen at a live counter stays listed, marked, with no cash advice of its own.
   const openRows = (records: readonly OperationRecord[]) =>
@@ -26,7 +27,7 @@ export function historyHandlers(deps: {
       const reason = operation.meaning.open;
       return reason ? [{ reason, operation }] : [];
     });
-  return {
+  const handlers: HandlerTable<HistoryChannel> = {
     'history.search': ({ limit, before, ...given }) => {
       const filter = {
         ...given,
@@ -64,4 +65,5 @@ export function historyHandlers(deps: {
     'history.open': () => ({ rows: openRows(store.operations.open()) }),
     'history.openForPayer': ({ payerId }) => ({ rows: openRows(store.operations.openForPayer(payerId)) }),
   };
+  return { handlers };
 }

@@ -1,6 +1,8 @@
 // The agent's lookup by operation number: answered now when the gateway answers, otherwise
 // queued and answered by an event once it does. One of this desk's own operations is asked about
 // at the gateway it was sent to; any other number at the gateway the settings point to now.
+
+import type { Feature } from '../feature.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
@@ -12,14 +14,14 @@ import type { Store } from '../store/index.ts';
 import { normaliseOperationNumber } from './normalise.ts';
 import { type Lookups, waitingFor } from './queue.ts';
 
-export function lookupHandlers(deps: {
+export function createLookupsFeature(deps: {
   store: Pick<Store, 'operations'>;
   gateways: Gateways;
   health: GatewayHealth;
   journal: Journal;
   lookups: Lookups;
   settings: SettingsService;
-}): HandlerTable<'lookup.byNumber'> {
+}): Feature<HandlerTable<'lookup.byNumber'>> {
   const { health, journal } = deps;
 
   async function gatewayFor(shopId: number, operationNumber: string) {
@@ -31,7 +33,7 @@ export function lookupHandlers(deps: {
     return deps.gateways.current(shopId);
   }
 
-  return {
+  const handlers: HandlerTable<'lookup.byNumber'> = {
     'lookup.byNumber': async ({ shopId, operationNumber: typed }) => {
       // Every answer names the number as asked, so a "not found" says exactly what was looked for.
       const operationNumber = normaliseOperationNumber(typed, deps.settings.get().terminalId);
@@ -63,4 +65,5 @@ export function lookupHandlers(deps: {
       }
     },
   };
+  return { handlers };
 }

@@ -2,6 +2,7 @@
 // change, so it is told of them here, where the feature is wired.
 import type { EventName, OperationView } from '../../common/contract.ts';
 import type { Emit } from '../events.ts';
+import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -23,7 +24,7 @@ type ReceiptChannel =
   | 'receipts.printReport'
   | 'receipts.saveReportPdf';
 
-export function receiptHandlers(deps: {
+export function createReceiptsFeature(deps: {
   store: Pick<Store, 'operations'>;
   journal: Journal;
   settings: SettingsService;
@@ -34,13 +35,13 @@ export function receiptHandlers(deps: {
   on: (listener: Listener) => unknown;
   operator: () => string | null;
   reports: ShiftReports;
-}): HandlerTable<ReceiptChannel> {
+}): Feature<HandlerTable<ReceiptChannel>> {
   const printing = createPrinting({ ...deps, announce: deps.emit });
   const reports = createReportPrinting(deps);
   deps.on((event, payload) => {
     if (event === 'operation.changed') printing.operationChanged(payload as OperationView);
   });
-  return {
+  const handlers: HandlerTable<ReceiptChannel> = {
     'receipts.print': ({ localId, copy }) => printing.print(localId, copy),
     'receipts.savePdf': ({ localId, copy }) => printing.savePdf(localId, copy),
     'receipts.printers': () => printing.printers(),
@@ -48,4 +49,5 @@ export function receiptHandlers(deps: {
     'receipts.printReport': (request) => reports.print(request),
     'receipts.saveReportPdf': (request) => reports.savePdf(request),
   };
+  return { handlers };
 }

@@ -19,7 +19,7 @@ import type { DeskSettingsStore } from './desk-settings.ts';
 import { shiftHandlers } from './handlers.ts';
 import type { Shifts } from './shifts.ts';
 
-export function createDay(deps: {
+export function createDayFeature(deps: {
   store: Pick<Store, 'exports' | 'shifts'>;
   desk: Desk;
   operators: Operators;
