@@ -17,3 +17,8 @@ export const systemClock: Clock = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout | undefined),
 };
+
+/** Resolves after `ms` of the clock's time. */
+export function sleep(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimeout(resolve, ms));
+}

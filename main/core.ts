@@ -101,7 +101,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   await chain.start();
 
   // The gateway, and how it is doing.
-  const gateways = createGateways(settings, training, options.gateway ?? {});
+  const gateways = createGateways(settings, training, { clock, ...options.gateway });
   const connectivityHistory = createConnectivityHistory(log);
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
