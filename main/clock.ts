@@ -18,6 +18,11 @@ export const systemClock: Clock = {
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout | undefined),
 };
 
+/** The clock's time as an ISO 8601 string, as records keep it. */
+export function isoNow(clock: Pick<Clock, 'now'>): string {
+  return new Date(clock.now()).toISOString();
+}
+
 /** Resolves after `ms` of the clock's time. */
 export function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => clock.setTimeout(resolve, ms));

@@ -89,6 +89,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     store,
     log,
     terminalId: () => loadSettings(store.settings, log).terminalId,
+    clock,
   });
   const shiftOpen = () => store.shifts.open() !== undefined;
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
@@ -97,18 +98,19 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   await trainingGateway.follow(settings.get().mode);
   const training = trainingGateway.gateway;
   // Before anything else writes: the chain's key. Its check runs once the core is up.
-  const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire });
+  const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire, clock });
   await chain.start();
 
   // The gateway, and how it is doing.
   const gateways = createGateways(settings, training, { clock, ...options.gateway });
-  const connectivityHistory = createConnectivityHistory(log);
+  const connectivityHistory = createConnectivityHistory(log, clock);
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
     (state) => {
       connectivityHistory.record(state);
       emit('connectivity.changed', state);
     },
+    clock,
   );
   connectivityHistory.record(connectivity.snapshot());
   const appState = createAppState({
@@ -135,6 +137,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     desk: deskContext.get,
     announce: (view) => emit('operation.changed', view),
     attention: (reason, operation) => emit('operation.attention', { reason, operation }),
+    clock,
   });
   const creating: CreatesInFlight = new Map();
   const createInFlight = (localId: number) => creating.has(localId);
@@ -189,7 +192,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     changed: deskChanged.fire,
     clock,
   });
-  const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire });
+  const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire, clock });
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await book.ready().catch((error: unknown) => log.warn('pin_key_unavailable', { error }));
 
@@ -208,7 +211,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     creating,
     clock,
   });
-  const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor, audit });
+  const custody = createCustody({ store, journal, settings, desk: deskContext, supervisor, audit, clock });
   const reconciler = createReconciler({
     gateways,
     journal,
@@ -232,6 +235,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     changed: deskChanged.fire,
     closed: () => zReported.fire(),
     reconciled: (shift) => emit('shift.reconciled', shift),
+    clock,
   });
   const deskState = createDeskState({
     shifts: store.shifts,
@@ -243,7 +247,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     chain,
   });
   const updates = createUpdates({
-    policy: createUpdatePolicy({ store }),
+    policy: createUpdatePolicy({ store, clock }),
     log,
     offer: (update) => emit('updates.ready', update),
     guarded: supervisor.pinSet,
@@ -275,8 +279,9 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     connectivity: connectivity.snapshot,
     supervisors: supervisorPins,
     audit,
+    clock,
   });
-  const rendererErrors = createRendererErrors(log);
+  const rendererErrors = createRendererErrors(log, clock);
 
   // Who reacts to what.
   deskChanged.follow(() => emit('desk.changed', deskState()));
@@ -316,6 +321,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       on: events.on,
       operator: () => store.shifts.open()?.operatorName ?? null,
       reports: { x: shifts.report, z: shifts.zReport },
+      clock,
     }),
     createLookupsFeature({ store, settings, gateways, journal, health, lookups }),
     day,

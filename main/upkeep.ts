@@ -3,6 +3,7 @@
 
 import type { Connectivity } from '../common/contract.ts';
 import type { AuditTrail } from './audit/trail.ts';
+import type { Clock } from './clock.ts';
 import type { ConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { diagnosticsHandlers } from './diagnostics/handlers.ts';
 import type { SupervisorPins } from './diagnostics/supervisor.ts';
@@ -22,6 +23,7 @@ export function createUpkeepFeature(
     connectivity: () => Connectivity;
     supervisors: SupervisorPins;
     audit: Pick<AuditTrail, 'record'>;
+    clock: Pick<Clock, 'now'>;
   },
 ) {
   return {
@@ -39,6 +41,7 @@ export function createUpkeepFeature(
           settings: deps.settings.get,
           connectivity: deps.connectivity,
           history: deps.history,
+          clock: deps.clock,
         },
         supervisors: deps.supervisors,
         audit: deps.audit,

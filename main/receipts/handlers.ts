@@ -1,6 +1,7 @@
 // The receipt channels, and automatic printing: the printing service follows every operation
 // change, so it is told of them here, where the feature is wired.
 import type { EventName, OperationView } from '../../common/contract.ts';
+import type { Clock } from '../clock.ts';
 import type { Emit } from '../events.ts';
 import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
@@ -35,6 +36,7 @@ export function createReceiptsFeature(deps: {
   on: (listener: Listener) => unknown;
   operator: () => string | null;
   reports: ShiftReports;
+  clock: Pick<Clock, 'now'>;
 }): Feature<HandlerTable<ReceiptChannel>> {
   const printing = createPrinting({ ...deps, announce: deps.emit });
   const reports = createReportPrinting(deps);

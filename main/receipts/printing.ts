@@ -14,6 +14,7 @@ import type {
   PrintResult,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -44,6 +45,8 @@ type Deps = {
   announce: (event: 'receipts.printed', report: PrintReport) => void;
   /** Who is at the desk when it prints: each print event names them. */
   operator: () => string | null;
+  /** When a document printed, as its event records. */
+  clock: Pick<Clock, 'now'>;
 };
 
 export function createPrinting(deps: Deps) {
@@ -105,7 +108,7 @@ export function createPrinting(deps: Deps) {
       paper: current.printing.paper,
       language: current.language,
       copyNumber: copy,
-      printedAt: new Date().toISOString(),
+      printedAt: isoNow(deps.clock),
     });
   }
 
@@ -201,7 +204,7 @@ export function createPrinting(deps: Deps) {
         paper,
         language: current.language,
         terminalId: current.terminalId,
-        printedAt: new Date().toISOString(),
+        printedAt: isoNow(deps.clock),
       }),
     );
     deps.log.info('test_print', { printer: deviceName, paper, result });

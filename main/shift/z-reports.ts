@@ -10,6 +10,7 @@ import type {
   ZReport,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { isoNow } from '../clock.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { findings } from './reports.ts';
@@ -55,7 +56,7 @@ function withMeanings(report: ZReport): ZReport {
 export function createZReports(deps: ShiftDeps) {
   const { store } = deps;
   const reconciling = new Map<number, Promise<ZReport>>();
-  const nowIso = () => new Date().toISOString();
+  const nowIso = () => isoNow(deps.clock);
 
   function zReport(shiftId: number): ZReport {
     const z = store.shifts.z(shiftId);
