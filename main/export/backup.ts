@@ -14,7 +14,7 @@ import type { DeskSettingsStore } from '../shift/desk-settings.ts';
 import type { Store } from '../store/index.ts';
 
 export const BACKUP_EVERY_MS = 24 * 60 * 60_000;
-const CHECK_EVERY_MS = 60 * 60_000;
+export const CHECK_EVERY_MS = 60 * 60_000;
 const STATE_KEY = 'backup';
 
 /** cashdesk-T07-20261122T101500123Z.sqlite: one terminal's copies sort oldest first by name. */
