@@ -1,6 +1,9 @@
 // The time main reads and the timers it sets, in one place, so a test can move them: lookups and
-// their back-off, a session's expiry at checkout, PIN waits and lock-outs, the supervisor's unlocked
-// time, the idle lock, and reconciliations tried again. Defaults to the machine's.
+// their back-off, the gateway client's waits between retries, a session's expiry at checkout, PIN
+// waits and lock-outs, the supervisor's unlocked time, the idle lock, reconciliations tried again,
+// backups' daily check, the chain's keychain re-read pause, renderer errors' minute, and the time
+// every record is stamped with. Defaults to the machine's. test/unit/clock-only.test.ts keeps main/
+// from reading the time any other way.
 
 /** A timer as callers keep it: `unref` lets the process exit while it waits. */
 export type Timer = { unref(): unknown };
