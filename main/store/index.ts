@@ -18,7 +18,7 @@ import { createStaffRepo } from './staff.ts';
 export const DATABASE_FILE = 'cashdesk.sqlite';
 
 export function createStore(dataDir: string, now: () => string = () => isoNow(systemClock)) {
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  const db = openDatabase(join(dataDir, DATABASE_FILE), now);
   // First: its functions must exist before any statement that fires a chained table's trigger is prepared.
   const chain = createChainRepo(db);
   let durableCommits = 0;

@@ -32,12 +32,6 @@ const ALLOWED: Record<string, Partial<Record<string, { count: number; why: strin
       why: 'flush() polls the writer thread until its lines are written: a wait for work, not time',
     },
   },
-  'store/open.ts': {
-    'new Date()': {
-      count: 1,
-      why: 'when a migration ran: written once as the database opens, for support, and read by nothing',
-    },
-  },
   'audit/chain.ts': {
     'new Date()': {
       count: 1,
