@@ -1,8 +1,13 @@
 // What the branch's connection to the gateway looks like, judged from the calls we actually make.
 import type { Connectivity } from '../common/contract.ts';
+import { type Clock, isoNow } from './clock.ts';
 import type { GatewayError } from './gateway/errors.ts';
 
-export function createConnectivity(queued: () => number, publish: (state: Connectivity) => void) {
+export function createConnectivity(
+  queued: () => number,
+  publish: (state: Connectivity) => void,
+  clock: Pick<Clock, 'now'>,
+) {
   let state: Connectivity['state'] = 'online';
   let lastSuccessAt: string | null = null;
   let published = '';
@@ -28,7 +33,7 @@ export function createConnectivity(queued: () => number, publish: (state: Connec
     succeeded(): boolean {
       const wasDown = state !== 'online';
       state = 'online';
-      lastSuccessAt = new Date().toISOString();
+      lastSuccessAt = isoNow(clock);
       changed();
       return wasDown;
     },

@@ -1,7 +1,7 @@
 // createCore: everything main does, under plain Node, built in one place and in dependency order:
 // each service is made after everything it uses, and a service that must react to one built later
 // hears of it through a signal (main/signal.ts). Every feature module then hands back its handlers,
-// spread into the one table behind every IPC channel, with what it starts and closes. The Electron
+// merged into the one table behind every IPC channel, with what it starts and closes. The Electron
 // shell, the tests and the browser preview all use it.
 import { join } from 'node:path';
 import type { OperationView } from '../common/contract.ts';
@@ -9,7 +9,7 @@ import { createChainGuard } from './audit/chain.ts';
 import { createAuditTrail } from './audit/trail.ts';
 import { type CreatesInFlight, createCheckout } from './checkout/checkout.ts';
 import { createCustodyService } from './checkout/custody.ts';
-import { checkoutHandlers } from './checkout/handlers.ts';
+import { createCheckoutFeature } from './checkout/handlers.ts';
 import { systemClock } from './clock.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
@@ -17,29 +17,29 @@ import { createConnectivityHistory } from './diagnostics/connectivity-history.ts
 import { createRendererErrors } from './diagnostics/renderer-errors.ts';
 import { createEvents } from './events.ts';
 import { createBackups } from './export/backup.ts';
-import type { Feature } from './feature.ts';
+import { type Feature, handlersOf } from './feature.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
-import { historyHandlers } from './history/handlers.ts';
+import { createHistoryFeature } from './history/handlers.ts';
 import { createTray } from './history/tray.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
 import { createKeyedSerial } from './keyed-serial.ts';
 import { createLog } from './log.ts';
-import { followHandlers } from './lookups/follow-handlers.ts';
-import { lookupHandlers } from './lookups/handlers.ts';
+import { createFollowFeature } from './lookups/follow-handlers.ts';
+import { createLookupsFeature } from './lookups/handlers.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from './lookups/queue.ts';
 import { recoverUnsettled } from './lookups/recovery.ts';
 import { createJournal } from './operations/journal.ts';
 import { createPendingWork } from './pending-work.ts';
 import { preparePrivateFolder } from './private-files.ts';
-import { receiptHandlers } from './receipts/handlers.ts';
+import { createReceiptsFeature } from './receipts/handlers.ts';
 import { createSlipPrinting } from './receipts/slip-printing.ts';
 import { createAppState } from './settings/app-state.ts';
-import { settingsHandlers } from './settings/handlers.ts';
+import { createSettingsFeature } from './settings/handlers.ts';
 import { createSettingsService, loadSettings } from './settings/service.ts';
 import { createAttribution } from './shift/attribution.ts';
-import { createDay } from './shift/day.ts';
+import { createDayFeature } from './shift/day.ts';
 import { createDeskContext } from './shift/desk-context.ts';
 import { createDeskState } from './shift/desk-state.ts';
 import { createReconciler } from './shift/reconcile.ts';
@@ -53,10 +53,10 @@ import { createPinGuard, DEFAULT_PIN_POLICY } from './staff/pin-guard.ts';
 import { createSupervisor, SUPERVISOR_GRANT_MS } from './staff/supervisor.ts';
 import { createStore } from './store/index.ts';
 import { createTrainingGateway } from './training/gateway.ts';
-import { trainingHandlers } from './training/handlers.ts';
+import { createTrainingFeature } from './training/handlers.ts';
 import { createUpdatePolicy } from './updates/policy.ts';
 import { createUpdates } from './updates/updates.ts';
-import { createUpkeep } from './upkeep.ts';
+import { createUpkeepFeature } from './upkeep.ts';
 import { createVault } from './vault/index.ts';
 import { createPepperVault } from './vault/pepper.ts';
 
@@ -92,6 +92,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     store,
     log,
     terminalId: () => loadSettings(store.settings, log).terminalId,
+    clock,
   });
   const shiftOpen = () => store.shifts.open() !== undefined;
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
@@ -100,18 +101,19 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   await trainingGateway.follow(settings.get().mode);
   const training = trainingGateway.gateway;
   // Before anything else writes: the chain's key. Its check runs once the core is up.
-  const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire });
+  const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire, clock });
   await chain.start();
 
   // The gateway, and how it is doing.
-  const gateways = createGateways(settings, training, options.gateway ?? {});
-  const connectivityHistory = createConnectivityHistory(log);
+  const gateways = createGateways(settings, training, { clock, ...options.gateway });
+  const connectivityHistory = createConnectivityHistory(log, clock);
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
     (state) => {
       connectivityHistory.record(state);
       emit('connectivity.changed', state);
     },
+    clock,
   );
   connectivityHistory.record(connectivity.snapshot());
   const appState = createAppState({
@@ -138,6 +140,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     desk: deskContext.get,
     announce: (view) => emit('operation.changed', view),
     attention: (reason, operation) => emit('operation.attention', { reason, operation }),
+    clock,
   });
   const creating: CreatesInFlight = createKeyedSerial();
   const createInFlight = (localId: number) => creating.has(localId);
@@ -197,7 +200,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     desk.rearm();
     deskChanged.fire();
   });
-  const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire });
+  const backups = createBackups({ store, settings, deskSettings, log, changed: deskChanged.fire, clock });
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await book.ready().catch((error: unknown) => log.warn('pin_key_unavailable', { error }));
 
@@ -216,7 +219,15 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     creating,
     clock,
   });
-  const custody = createCustodyService({ store, journal, settings, desk: deskContext, supervisor, audit });
+  const custody = createCustodyService({
+    store,
+    journal,
+    settings,
+    desk: deskContext,
+    supervisor,
+    audit,
+    clock,
+  });
   const reconciler = createReconciler({
     gateways,
     journal,
@@ -240,6 +251,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     changed: deskChanged.fire,
     closed: () => zReported.fire(),
     reconciled: (shift) => emit('shift.reconciled', shift),
+    clock,
   });
   const deskState = createDeskState({
     shifts: store.shifts,
@@ -251,7 +263,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     chain,
   });
   const updates = createUpdates({
-    policy: createUpdatePolicy({ store }),
+    policy: createUpdatePolicy({ store, clock }),
     log,
     offer: (update) => emit('updates.ready', update),
     guarded: supervisor.pinSet,
@@ -259,7 +271,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const supervisorPins = { isSet: supervisor.pinSet, verify: supervisor.verify };
 
   // The features.
-  const day = createDay({
+  const day = createDayFeature({
     store,
     desk,
     operators,
@@ -274,7 +286,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     reconcileRetryMs: dayOptions.reconcileRetryMs ?? 60_000,
     clock,
   });
-  const upkeep = createUpkeep(options, {
+  const upkeep = createUpkeepFeature(options, {
     updates,
     history: connectivityHistory,
     log,
@@ -282,8 +294,9 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     connectivity: connectivity.snapshot,
     supervisors: supervisorPins,
     audit,
+    clock,
   });
-  const rendererErrors = createRendererErrors(log);
+  const rendererErrors = createRendererErrors(log, clock);
 
   // Who reacts to what.
   deskChanged.follow(() => emit('desk.changed', deskState()));
@@ -305,8 +318,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     else if (event === 'desk.changed' || event === 'app.changed') tray.deskChanged();
   });
 
-  const handlers: Handlers = {
-    ...settingsHandlers({
+  // The features, whose handlers make the one table behind every channel. Renderer errors answer
+  // outside the desk's gate and close early, below.
+  const features = [
+    createSettingsFeature({
       settings,
       gateways,
       appState,
@@ -315,10 +330,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       track: pending.track,
       supervisors: supervisorPins,
     }),
-    ...checkoutHandlers(checkout, custody, log),
-    ...trainingHandlers({ gateways, health, store, checkout, journal, settings, training }),
-    ...historyHandlers({ store, journal, checkout, lookups, tray }),
-    ...receiptHandlers({
+    createCheckoutFeature(checkout, custody, log),
+    createTrainingFeature({ gateways, health, store, checkout, journal, settings, training }),
+    createHistoryFeature({ store, journal, checkout, lookups, tray }),
+    createReceiptsFeature({
       store,
       settings,
       journal,
@@ -328,20 +343,21 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       on: events.on,
       operator: () => store.shifts.open()?.operatorName ?? null,
       reports: { x: shifts.report, z: shifts.zReport },
+      clock,
     }),
-    ...lookupHandlers({ store, settings, gateways, journal, health, lookups }),
-    ...followHandlers({ store, lookups }),
-    ...day.handlers,
-    ...upkeep.handlers,
-    ...rendererErrors.handlers,
-  };
+    createLookupsFeature({ store, settings, gateways, journal, health, lookups }),
+    createFollowFeature({ store, lookups }),
+    day,
+    upkeep,
+  ] as const;
+  const handlers: Handlers = handlersOf([...features, rendererErrors]);
+  // Started in this order, closed in the reverse.
+  const lifecycle: readonly Feature<object>[] = features;
 
   // Rows from before the answer was stored get it first: recovery reads the index built on it.
   journal.computeAnswers();
   recoverUnsettled(store, journal, lookups);
-  // Started in this order, closed in the reverse.
-  const features: Feature<unknown>[] = [day, upkeep];
-  for (const feature of features) await feature.start();
+  for (const feature of lifecycle) await feature.start?.();
   void chain.verify();
 
   // Every call passes the desk's gate first: the lock screen, the supervisor, Live's conditions.
@@ -368,12 +384,14 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       closing ??= (async () => {
         // Token updates and the announcements after them finish before the database closes.
         await pending.close();
+        // Before the features close: renderer errors held back are written, lookups stop asking,
+        // nothing more is announced, the chain's check stops.
         rendererErrors.close();
         lookups.close();
         tray.close();
         events.clear();
         chain.stop();
-        for (const feature of features.toReversed()) await feature.close();
+        for (const feature of lifecycle.toReversed()) await feature.close?.();
         await chain.idle();
         store.close();
         await trainingGateway.close();

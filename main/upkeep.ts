@@ -3,6 +3,7 @@
 
 import type { Connectivity } from '../common/contract.ts';
 import type { AuditTrail } from './audit/trail.ts';
+import type { Clock } from './clock.ts';
 import type { ConnectivityHistory } from './diagnostics/connectivity-history.ts';
 import { diagnosticsHandlers } from './diagnostics/handlers.ts';
 import type { SupervisorPins } from './diagnostics/supervisor.ts';
@@ -11,7 +12,7 @@ import type { SettingsService } from './settings/service.ts';
 import { updateHandlers } from './updates/handlers.ts';
 import type { Updates } from './updates/updates.ts';
 
-export function createUpkeep(
+export function createUpkeepFeature(
   /** The data folder and the versions the diagnostics zip describes (CoreOptions). */
   options: { dataDir: string; version?: string; runtime?: { electron: string; chrome: string } },
   deps: {
@@ -22,6 +23,7 @@ export function createUpkeep(
     connectivity: () => Connectivity;
     supervisors: SupervisorPins;
     audit: Pick<AuditTrail, 'record'>;
+    clock: Pick<Clock, 'now'>;
   },
 ) {
   return {
@@ -39,12 +41,11 @@ export function createUpkeep(
           settings: deps.settings.get,
           connectivity: deps.connectivity,
           history: deps.history,
+          clock: deps.clock,
         },
         supervisors: deps.supervisors,
         audit: deps.audit,
       }),
     },
-    start() {},
-    close() {},
   };
 }

@@ -5,6 +5,7 @@
 // the audit trail, so it survives a restart and the next Z report prints it.
 import { timingSafeEqual } from 'node:crypto';
 import type { ChainHead, Integrity } from '../../common/contract.ts';
+import { type Clock, sleep } from '../clock.ts';
 import type { Log } from '../log.ts';
 import { CHAINED, type ChainLink, chainHash, LINK_GUARDS, sealMac } from '../store/chain.ts';
 import type { Store } from '../store/index.ts';
@@ -137,6 +138,8 @@ export function createChainGuard(deps: {
   log: Log;
   /** A check ended: DeskState.integrity may have changed. */
   changed: () => void;
+  /** Times the pause between the keychain's reads. */
+  clock: Clock;
 }) {
   const { store, audit, log } = deps;
   let key: Buffer | null = null;
@@ -156,7 +159,7 @@ export function createChainGuard(deps: {
       // A busy Secret Service may also fail a read outright: asked again all the same.
       const stored = await deps.vault.chainKey(false).catch(() => null);
       if (stored) return stored;
-      await new Promise((resolve) => setTimeout(resolve, KEY_READ_PAUSE_MS));
+      await sleep(deps.clock, KEY_READ_PAUSE_MS);
     }
     log.error('chain_key_missing', {});
     return (await deps.vault.chainKey(true))!;

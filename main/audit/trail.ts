@@ -4,6 +4,7 @@
 // A token is recorded only as its fingerprint; a PIN never (only that one was set).
 import { createHash } from 'node:crypto';
 import type { AuditEntry } from '../../common/contract.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 
@@ -18,6 +19,7 @@ export function createAuditTrail(deps: {
   store: Pick<Store, 'audit' | 'durable' | 'shifts'>;
   log: Log;
   terminalId: () => string;
+  clock: Pick<Clock, 'now'>;
 }) {
   const { store } = deps;
   return {
@@ -27,7 +29,7 @@ export function createAuditTrail(deps: {
      */
     record(kind: string, detail: AuditDetail, by?: string | null): void {
       const entry = {
-        at: new Date().toISOString(),
+        at: isoNow(deps.clock),
         terminalId: deps.terminalId(),
         operator: by === undefined ? (store.shifts.open()?.operatorName ?? null) : by,
         kind,

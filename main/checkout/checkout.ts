@@ -121,7 +121,12 @@ export function createCheckout(deps: Deps) {
       journal.insert(
         {
           shopId: input.shopId,
-          operationNumber: allocateOperationNumber(store, settings.terminalId, input.shopId),
+          operationNumber: allocateOperationNumber(
+            store,
+            settings.terminalId,
+            input.shopId,
+            new Date(deps.clock.now()),
+          ),
           terminalId: settings.terminalId,
           origin: 'counter',
           type: input.operationType,

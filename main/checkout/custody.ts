@@ -5,6 +5,7 @@
 import type { CustodyAction, CustodyRecord, OperationView } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { Journal } from '../operations/journal.ts';
 import { type Answer, meaningOf } from '../operations/meaning.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -104,6 +105,7 @@ export function createCustodyService(deps: {
   desk: DeskContextSource;
   supervisor: Pick<Supervisor, 'approve'>;
   audit: Pick<AuditTrail, 'record'>;
+  clock: Pick<Clock, 'now'>;
 }) {
   const { store, journal } = deps;
 
@@ -160,7 +162,7 @@ export function createCustodyService(deps: {
           shiftId: shift.id,
           terminalId: deps.settings.get().terminalId,
           operator: shift.operatorName,
-          at: new Date().toISOString(),
+          at: isoNow(deps.clock),
           reason: null,
         },
         {
@@ -221,7 +223,7 @@ export function createCustodyService(deps: {
           shiftId: shift.id,
           terminalId: deps.settings.get().terminalId,
           operator: shift.operatorName,
-          at: new Date().toISOString(),
+          at: isoNow(deps.clock),
           reason: input.reason,
         },
         {

@@ -1,4 +1,5 @@
 // The counter's flow: methods, session, create, abandon.
+import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import type { Checkout } from './checkout.ts';
@@ -13,12 +14,12 @@ type CheckoutChannel =
   | 'checkout.startAgain'
   | 'custody.reverse';
 
-export function checkoutHandlers(
+export function createCheckoutFeature(
   checkout: Checkout,
   custody: CustodyService,
   log: Pick<Log, 'addPersonal'>,
-): HandlerTable<CheckoutChannel> {
-  return {
+): Feature<HandlerTable<CheckoutChannel>> {
+  const handlers: HandlerTable<CheckoutChannel> = {
     'checkout.listMethods': ({ shopId, operationType }) => checkout.listMethods(shopId, operationType),
     'checkout.openSession': (request) => checkout.openSession(request),
     'checkout.createOperation': (request) => {
@@ -36,4 +37,5 @@ export function checkoutHandlers(
     'checkout.startAgain': ({ localId }) => checkout.startAgain(localId),
     'custody.reverse': (request) => custody.reverse(request),
   };
+  return { handlers };
 }

@@ -9,7 +9,7 @@ export function allocateOperationNumber(
   store: Pick<Store, 'operations' | 'settings'>,
   terminalId: string,
   shopId: number,
-  now = new Date(),
+  now: Date,
 ): string {
   const day = now.toISOString().slice(2, 10).replaceAll('-', '');
   const last = store.settings.get<{ day: string; seq: number }>(SEQUENCE_KEY);

@@ -1,6 +1,7 @@
 // The last changes of the link to the gateway, for support: kept in memory for the diagnostics zip,
 // and each written to the log, so an outage is on record even after the app restarts.
 import type { Connectivity } from '../../common/contract.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { Log } from '../log.ts';
 
 export type ConnectivityChange = {
@@ -15,7 +16,7 @@ export type ConnectivityChange = {
 /** A day of a flapping link is a few dozen changes; older ones are in the log. */
 const KEPT = 100;
 
-export function createConnectivityHistory(log: Log) {
+export function createConnectivityHistory(log: Log, clock: Pick<Clock, 'now'>) {
   const changes: ConnectivityChange[] = [];
   let last: Connectivity['state'] | null = null;
   return {
@@ -23,7 +24,7 @@ export function createConnectivityHistory(log: Log) {
     record(state: Connectivity) {
       if (state.state === last) return;
       const change = {
-        at: new Date().toISOString(),
+        at: isoNow(clock),
         from: last,
         to: state.state,
         queued: state.queued,

@@ -12,6 +12,7 @@ import { crc32, deflateRaw } from 'node:zlib';
 import { strToU8, Zip, type ZipInputFile } from 'fflate';
 import type { Connectivity, Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { Log } from '../log.ts';
 import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import { DATABASE_FILE } from '../store/index.ts';
@@ -31,6 +32,7 @@ export type DiagnosticsSource = {
   settings: () => Settings;
   connectivity: () => Connectivity;
   history: ConnectivityHistory;
+  clock: Pick<Clock, 'now'>;
 };
 
 export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8Array> {
@@ -38,7 +40,7 @@ export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8
   const json = (value: unknown) => strToU8(`${JSON.stringify(log.redact(value), null, 2)}\n`);
   const files: Record<string, Uint8Array> = {
     'versions.json': json({
-      exportedAt: new Date().toISOString(),
+      exportedAt: isoNow(source.clock),
       ...source.versions,
       node: process.versions.node,
       os: { platform: platform(), arch: arch(), release: release(), version: osVersion() },
@@ -53,7 +55,7 @@ export async function buildDiagnostics(source: DiagnosticsSource): Promise<Uint8
   for (const file of log.files()) {
     files[`logs/${basename(file)}`] = strToU8(await redactInSlices(log, await readFile(file, 'utf8')));
   }
-  return zipped(files);
+  return zipped(files, new Date(source.clock.now()));
 }
 
 const deflateInPool = promisify(deflateRaw);
@@ -63,7 +65,7 @@ const deflateInPool = promisify(deflateRaw);
  * here: the event loop does no compression, and the export never takes more than one core from the
  * counter (fflate's own async zip starts a worker per file, all at once).
  */
-async function zipped(files: Record<string, Uint8Array>): Promise<Uint8Array> {
+async function zipped(files: Record<string, Uint8Array>, mtime: Date): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let zipper!: Zip;
   const done = new Promise<void>((resolve, reject) => {
@@ -73,7 +75,6 @@ async function zipped(files: Record<string, Uint8Array>): Promise<Uint8Array> {
       if (final) resolve();
     });
   });
-  const mtime = new Date();
   for (const [filename, bytes] of Object.entries(files)) {
     const deflated = await deflateInPool(bytes, { level: 6 });
     const entry: ZipInputFile = { filename, size: bytes.length, crc: crc32(bytes), compression: 8, mtime };

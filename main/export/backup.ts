@@ -7,13 +7,14 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 
 export const BACKUP_EVERY_MS = 24 * 60 * 60_000;
-const CHECK_EVERY_MS = 60 * 60_000;
+export const CHECK_EVERY_MS = 60 * 60_000;
 const STATE_KEY = 'backup';
 
 /** cashdesk-T07-20261122T101500123Z.sqlite: one terminal's copies sort oldest first by name. */
@@ -28,13 +29,15 @@ type Deps = {
   deskSettings: DeskSettingsStore;
   log: Log;
   changed: () => void;
+  /** When a copy is made and when the daily one is due; the hourly check runs on it. */
+  clock: Clock;
 };
 
 export function createBackups(deps: Deps) {
   const { store } = deps;
   let running: Promise<BackupState> | null = null;
   let next: Promise<BackupState> | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   let closed = false;
 
   const state = (): BackupState =>
@@ -47,7 +50,7 @@ export function createBackups(deps: Deps) {
 
   async function copy(folder: string, kept: number, reason: string): Promise<BackupState> {
     const { terminalId } = deps.settings.get();
-    const at = new Date();
+    const at = new Date(deps.clock.now());
     const name = backupName(terminalId, at);
     const partial = join(folder, `${name}.partial`);
     try {
@@ -102,7 +105,7 @@ export function createBackups(deps: Deps) {
     const { lastAt } = state();
     return (
       Boolean(deps.deskSettings.get().backupFolder) &&
-      (!lastAt || Date.now() - Date.parse(lastAt) >= BACKUP_EVERY_MS)
+      (!lastAt || deps.clock.now() - Date.parse(lastAt) >= BACKUP_EVERY_MS)
     );
   }
 
@@ -120,14 +123,21 @@ export function createBackups(deps: Deps) {
       const check = () => {
         if (!closed && due()) quietly('daily');
       };
-      timer = setInterval(check, CHECK_EVERY_MS);
-      timer.unref();
+      const every = () => {
+        if (closed) return;
+        timer = deps.clock.setTimeout(() => {
+          check();
+          every();
+        }, CHECK_EVERY_MS);
+        timer.unref();
+      };
+      every();
       setImmediate(check);
     },
     /** Resolves once a backup under way has finished (the database closes after it). */
     async close() {
       closed = true;
-      clearInterval(timer);
+      deps.clock.clearTimeout(timer);
       await next?.catch(() => undefined);
       await running?.catch(() => undefined);
     },

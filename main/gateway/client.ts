@@ -3,6 +3,7 @@
 import ky, { HTTPError, type KyInstance, NetworkError, type ResponsePromise, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import type { OperationTypeValue } from '../../common/enums.ts';
+import { type Clock, sleep, systemClock } from '../clock.ts';
 import { createLiteralMatcher, encodingsOf } from '../log-literals.ts';
 import { type Endpoint, GatewayError, type SchemaIssue } from './errors.ts';
 import {
@@ -30,6 +31,8 @@ export type GatewayClientOptions = {
   token: string;
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Times the waits between a GET's attempts. */
+  clock?: Clock;
 };
 
 export type GatewayClient = {
@@ -62,6 +65,8 @@ const NEVER_SENT_CODES = new Set([
 ]);
 const MAX_KEPT_BODY_CHARS = 4_000;
 const SERVER_ERROR_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
+/** Statuses whose `Retry-After` sets the wait before a GET's retry. */
+const RETRY_AFTER_CODES = new Set([429, 503]);
 
 /** Replaces the token in every spelling the log knows (escaped, %-encoded, base64, base64url). */
 type Scrub = (text: string) => string;
@@ -76,6 +81,7 @@ function scrubberFor(token: string): Scrub {
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const scrub = scrubberFor(options.token);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const clock = options.clock ?? systemClock;
   const api: KyInstance = ky.create({
     prefix: `${options.baseUrl.replace(/\/+$/, '')}/api/v1/agents`,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -85,17 +91,22 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     redirect: 'error',
   });
   // GETs get their own instance, built once: per-call options cost ky a merge on every request.
+  // ky decides whether to retry and waits nothing itself; the wait is the clock's, in beforeRetry.
   const getApi = api.extend({
     retry: {
       limit: retry.limit,
       methods: ['get' as const],
       statusCodes: [408, 429, ...SERVER_ERROR_CODES],
-      afterStatusCodes: [429, 503],
-      maxRetryAfter: retry.maxRetryAfterMs,
-      backoffLimit: retry.maxDelayMs,
-      delay: (attempt: number) => retry.baseDelayMs * 2 ** (attempt - 1),
-      jitter: true,
+      afterStatusCodes: [...RETRY_AFTER_CODES],
+      maxRetryAfter: 0,
+      delay: () => 0,
+      jitter: false,
       retryOnTimeout: true,
+    },
+    hooks: {
+      beforeRetry: [
+        ({ error, retryCount }) => sleep(clock, retryWait(retry, error, retryCount, clock.now())),
+      ],
     },
   });
 
@@ -113,7 +124,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       text = await pending.text();
       status = (await pending).status;
     } catch (error) {
-      throw toGatewayError(error, endpoint, isPost, scrub);
+      throw toGatewayError(error, endpoint, isPost, scrub, clock.now());
     }
     const invalid = (detail: string, issues?: SchemaIssue[]) =>
       new GatewayError({
@@ -175,7 +186,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   };
 }
 
-function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, scrub: Scrub): GatewayError {
+function toGatewayError(
+  error: unknown,
+  endpoint: Endpoint,
+  isPost: boolean,
+  scrub: Scrub,
+  now: number,
+): GatewayError {
   if (error instanceof HTTPError) {
     const status = error.response.status;
     const body = keepBody(error.data, scrub);
@@ -197,7 +214,7 @@ function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, scr
       status,
       body,
       outcomeUnknown: isPost && status >= 500,
-      retryAfterMs: retryAfterMs(error.response.headers.get('retry-after')),
+      retryAfterMs: retryAfterMs(error.response.headers.get('retry-after'), now),
       serverTime: serverTime(error.response.headers.get('date')),
     });
   }
@@ -218,13 +235,25 @@ function toGatewayError(error: unknown, endpoint: Endpoint, isPost: boolean, scr
   });
 }
 
+/**
+ * The wait before a GET's retry `attempt` (1 for the first): a 429 or 503's `Retry-After`, clamped
+ * to maxRetryAfterMs; otherwise a jittered exponential back-off capped at maxDelayMs.
+ */
+function retryWait(retry: RetryPolicy, error: Error, attempt: number, now: number): number {
+  if (error instanceof HTTPError && RETRY_AFTER_CODES.has(error.response.status)) {
+    const after = retryAfterMs(error.response.headers.get('retry-after'), now);
+    if (after !== undefined) return Math.min(retry.maxRetryAfterMs, after);
+  }
+  return Math.min(retry.maxDelayMs, Math.random() * retry.baseDelayMs * 2 ** (attempt - 1));
+}
+
 /** `Retry-After` is either delta-seconds or an HTTP date. */
-function retryAfterMs(header: string | null): number | undefined {
+function retryAfterMs(header: string | null, now: number): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** undici nests the socket error code a few `cause`s deep. */

@@ -4,11 +4,12 @@
 // keep-alive connections are reused.
 import type { Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import type { Clock } from '../clock.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { TrainingGateway } from '../training/gateway.ts';
 import { createGatewayClient, type GatewayClient, type RetryPolicy } from './client.ts';
 
-export type GatewayTuning = { timeoutMs?: number; retry?: Partial<RetryPolicy> };
+export type GatewayTuning = { timeoutMs?: number; retry?: Partial<RetryPolicy>; clock?: Clock };
 
 /** A gateway and a shop at it: the training gateway, or a live address (whose token is per shop). */
 export type GatewayTarget = { shopId: number; training: boolean; gatewayUrl: string | null };

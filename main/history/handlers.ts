@@ -1,6 +1,7 @@
 // This terminal's history: search, one operation with its events, and an agent's refresh.
 import type { OperationView } from '../../common/contract.ts';
 import type { Checkout } from '../checkout/checkout.ts';
+import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -15,15 +16,15 @@ type HistoryChannel =
   | 'history.openForPayer'
   | 'history.unresolved';
 
-export function historyHandlers(deps: {
+export function createHistoryFeature(deps: {
   store: Pick<Store, 'custody' | 'operations'>;
   journal: Journal;
   checkout: Checkout;
   lookups: Lookups;
   tray: Tray;
-}): HandlerTable<HistoryChannel> {
+}): Feature<HandlerTable<HistoryChannel>> {
   const { store, journal, checkout } = deps;
-  return {
+  const handlers: HandlerTable<HistoryChannel> = {
     'history.search': ({ limit, before, ...given }) => {
       const filter = {
         ...given,
@@ -68,6 +69,7 @@ export function historyHandlers(deps: {
       rows: journal.views(store.operations.open()).filter(unresolved),
     }),
   };
+  return { handlers };
 }
 
 /** Open, and the gateway has not settled it: unknown, still being created, or created and not final. */

@@ -1,5 +1,6 @@
-// The shape of a handler table. Each feature exports the slice of the channel table it answers,
-// and core.ts spreads the slices into one `Handlers`, so a channel nobody answers is a type error.
+// The shape of a handler table. Each feature hands back the slice of the channel table it answers,
+// and core.ts merges the slices into one `Handlers` (handlersOf, main/feature.ts), so a channel
+// nobody answers is a type error.
 import type { z } from 'zod';
 import type { ChannelName, Channels, Response } from '../../common/contract.ts';
 

@@ -1,6 +1,7 @@
 // The agent's lookup by operation number: answered now when the gateway answers, otherwise
 // queued and answered by an event once it does. One of this desk's own operations is asked about
 // at the gateway it was sent to; any other number at the gateway the settings point to now.
+import type { Feature } from '../feature.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import type { Gateways } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
@@ -12,17 +13,17 @@ import { lookUpAtGateway } from './look-up.ts';
 import { normaliseOperationNumber } from './normalise.ts';
 import { type Lookups, waitingFor } from './queue.ts';
 
-export function lookupHandlers(deps: {
+export function createLookupsFeature(deps: {
   store: Pick<Store, 'operations'>;
   gateways: Gateways;
   health: GatewayHealth;
   journal: Journal;
   lookups: Lookups;
   settings: SettingsService;
-}): HandlerTable<'lookup.byNumber'> {
+}): Feature<HandlerTable<'lookup.byNumber'>> {
   const { journal } = deps;
 
-  return {
+  const handlers: HandlerTable<'lookup.byNumber'> = {
     'lookup.byNumber': async ({ shopId, operationNumber: typed }) => {
       // Every answer names the number as asked, so a "not found" says exactly what was looked for.
       const operationNumber = normaliseOperationNumber(typed, deps.settings.get().terminalId);
@@ -39,4 +40,5 @@ export function lookupHandlers(deps: {
       return { state: 'queued' as const, shopId, operationNumber };
     },
   };
+  return { handlers };
 }

@@ -3,7 +3,7 @@
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
 import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
-import type { Clock, Timer } from '../clock.ts';
+import { type Clock, isoNow, type Timer } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import type { Gateways, GatewayTarget } from '../gateway/gateways.ts';
@@ -253,7 +253,7 @@ export function createLookups(deps: Deps) {
       deps.journal.save(
         local.localId,
         {
-          lastCheckedAt: new Date().toISOString(),
+          lastCheckedAt: isoNow(clock),
           lastErrorKind: null,
           lastErrorMessage: null,
         },

@@ -4,6 +4,7 @@
 // about an operation is held against what was entered before anything acts on it.
 import type { AttentionReason, MismatchItem, OperationView } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import { type Endpoint, GatewayError } from '../gateway/errors.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
 import type { Log } from '../log.ts';
@@ -22,6 +23,7 @@ type Deps = {
   announce: (view: OperationView) => void;
   /** An operation turned into something the agent must act on. */
   attention: (reason: AttentionReason, view: OperationView) => void;
+  clock: Pick<Clock, 'now'>;
 };
 
 /** A change and the event that makes it; the phase follows from the event, never from the patch. */
@@ -116,7 +118,7 @@ export function createJournal(deps: Deps) {
       { operation, parent }: OperationEnvelope,
       options: { firstEvent?: string; foundAt?: FoundAt } = {},
     ): OperationRecord {
-      const checkedAt = new Date().toISOString();
+      const checkedAt = isoNow(deps.clock);
       const local = store.operations.findByNumber(operation.shopId, operation.operationNumber);
       const remote: OperationPatch = {
         status: operation.status,

@@ -1,7 +1,9 @@
 // The receipt channels, and automatic printing: the printing service follows every operation
 // change, so it is told of them here, where the feature is wired.
 import type { EventName, OperationView } from '../../common/contract.ts';
+import type { Clock } from '../clock.ts';
 import type { Emit } from '../events.ts';
+import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -23,7 +25,7 @@ type ReceiptChannel =
   | 'receipts.printReport'
   | 'receipts.saveReportPdf';
 
-export function receiptHandlers(deps: {
+export function createReceiptsFeature(deps: {
   store: Pick<Store, 'operations'>;
   journal: Journal;
   settings: SettingsService;
@@ -34,13 +36,14 @@ export function receiptHandlers(deps: {
   on: (listener: Listener) => unknown;
   operator: () => string | null;
   reports: ShiftReports;
-}): HandlerTable<ReceiptChannel> {
+  clock: Pick<Clock, 'now'>;
+}): Feature<HandlerTable<ReceiptChannel>> {
   const printing = createReceiptPrinting({ ...deps, announce: deps.emit });
   const reports = createReportPrinting(deps);
   deps.on((event, payload) => {
     if (event === 'operation.changed') printing.operationChanged(payload as OperationView);
   });
-  return {
+  const handlers: HandlerTable<ReceiptChannel> = {
     'receipts.print': ({ localId, copy }) => printing.print(localId, copy),
     'receipts.savePdf': ({ localId, copy }) => printing.savePdf(localId, copy),
     'receipts.printers': () => printing.printers(),
@@ -48,4 +51,5 @@ export function receiptHandlers(deps: {
     'receipts.printReport': (request) => reports.print(request),
     'receipts.saveReportPdf': (request) => reports.savePdf(request),
   };
+  return { handlers };
 }

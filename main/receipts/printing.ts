@@ -15,6 +15,7 @@ import type {
   PrintResult,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -47,6 +48,8 @@ type Deps = {
   announce: (event: 'receipts.printed', report: PrintReport) => void;
   /** Who is at the desk when it prints: each print event names them. */
   operator: () => string | null;
+  /** When a document printed, as its event records. */
+  clock: Pick<Clock, 'now'>;
 };
 
 export function createReceiptPrinting(deps: Deps) {
@@ -111,7 +114,7 @@ export function createReceiptPrinting(deps: Deps) {
       language: languageOf(view, document, current.language),
       i18n,
       copyNumber: copy,
-      printedAt: new Date().toISOString(),
+      printedAt: isoNow(deps.clock),
     });
   }
 
@@ -208,7 +211,7 @@ export function createReceiptPrinting(deps: Deps) {
         language: current.language,
         i18n,
         terminalId: current.terminalId,
-        printedAt: new Date().toISOString(),
+        printedAt: isoNow(deps.clock),
       }),
     );
     deps.log.info('test_print', { printer: deviceName, paper, result });

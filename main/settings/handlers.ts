@@ -3,6 +3,7 @@
 import type { Mode } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
 import type { SupervisorPins } from '../diagnostics/supervisor.ts';
+import type { Feature } from '../feature.ts';
 import type { Gateways } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { AppStateSource } from './app-state.ts';
@@ -15,7 +16,7 @@ type SettingsChannel =
   | 'settings.setToken'
   | 'settings.clearToken';
 
-export function settingsHandlers(deps: {
+export function createSettingsFeature(deps: {
   settings: SettingsService;
   gateways: Gateways;
   appState: AppStateSource;
@@ -25,7 +26,7 @@ export function settingsHandlers(deps: {
   /** A token update awaits the keychain, then writes: core.close() waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   supervisors: SupervisorPins;
-}): HandlerTable<SettingsChannel> {
+}): Feature<HandlerTable<SettingsChannel>> {
   const { settings, appState } = deps;
   /** A new token or gateway asks for the supervisor PIN again, even while unlocked. */
   async function confirmSupervisor(pin: string | undefined, what: string) {
@@ -40,7 +41,7 @@ export function settingsHandlers(deps: {
     appState.announce();
     return appState.get();
   };
-  return {
+  const handlers: HandlerTable<SettingsChannel> = {
     'app.getState': () => appState.get(),
     'settings.save': async ({ supervisorPin, ...next }) => {
       if (next.gatewayUrl !== settings.get().gatewayUrl) {
@@ -65,4 +66,5 @@ export function settingsHandlers(deps: {
       ),
     'settings.clearToken': ({ shopId }) => deps.track(settings.clearToken(shopId).then(changed)),
   };
+  return { handlers };
 }

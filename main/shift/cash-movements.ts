@@ -3,6 +3,7 @@
 import type { CashLine, CashMovementKind } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
+import { isoNow } from '../clock.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 import type { ShiftDeps } from './shift-deps.ts';
 
@@ -15,8 +16,6 @@ export type CashMovementInput = {
   safeHolder?: string | undefined;
   supervisorPin?: string | undefined;
 };
-
-const nowIso = () => new Date().toISOString();
 
 export async function recordCashMovement(
   deps: ShiftDeps,
@@ -40,7 +39,7 @@ export async function recordCashMovement(
     }
   }
   const movement = {
-    at: nowIso(),
+    at: isoNow(deps.clock),
     kind: input.kind,
     currency: input.currency,
     amount: input.amount,

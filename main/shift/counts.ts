@@ -3,6 +3,7 @@
 // over the threshold, no later count closes the shift without the supervisor: a recount that
 // happens to balance cannot make the first one go away.
 import type { CashLine, CountedCurrency, DrawerCountRecord } from '../../common/contract.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { Store } from '../store/index.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
@@ -14,13 +15,14 @@ const same = (a: readonly CountedCurrency[], b: readonly CountedCurrency[]) =>
 export function createCloseCounts(deps: {
   store: Pick<Store, 'drawer' | 'durable'>;
   deskSettings: DeskSettingsStore;
+  clock: Pick<Clock, 'now'>;
 }) {
   const { store } = deps;
 
   function record(shift: ShiftRecord, counted: CountedCurrency[], cash: CashLine[]): DrawerCountRecord {
     const variance = varianceLines(cash, counted, deps.deskSettings.get().varianceThresholds);
     const count = {
-      at: new Date().toISOString(),
+      at: isoNow(deps.clock),
       operator: shift.operatorName,
       counted,
       variance,

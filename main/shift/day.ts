@@ -18,7 +18,7 @@ import type { Store } from '../store/index.ts';
 import { shiftHandlers } from './handlers.ts';
 import type { Shifts } from './shifts.ts';
 
-export function createDay(deps: {
+export function createDayFeature(deps: {
   store: Pick<Store, 'exports' | 'shifts'>;
   desk: Desk;
   operators: Operators;

@@ -6,6 +6,7 @@
 // the audit trail records it.
 import type { CashLine, DrawerCount, VarianceLine } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { isoNow } from '../clock.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 import { countDrawer, varianceLines } from './drawer.ts';
 import type { ShiftDeps } from './shift-deps.ts';
@@ -97,7 +98,7 @@ export function createHandover(deps: ShiftDeps, drawer: Drawer) {
         );
       }
       const handover = {
-        at: new Date().toISOString(),
+        at: isoNow(deps.clock),
         operator: shift.operatorName,
         fromOperatorId: shift.operatorId,
         to: incoming.name,

@@ -3,6 +3,7 @@
 import type { ShiftSummary } from '../../common/contract.ts';
 import type { ChainGuard } from '../audit/chain.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import type { Clock } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -29,6 +30,8 @@ export type ShiftDeps = {
   audit: AuditTrail;
   /** The hash chain: checked at each close, its head on each Z report. */
   chain: Pick<ChainGuard, 'verify' | 'head'>;
+  /** When a shift opens, cash moves, a drawer is counted or handed over, a Z report is made. */
+  clock: Pick<Clock, 'now'>;
   /** The open shift or its drawer changed. */
   changed: () => void;
   /** A Z report was produced (a backup follows). */

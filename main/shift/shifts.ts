@@ -15,6 +15,7 @@ import type {
 } from '../../common/contract.ts';
 import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
+import { isoNow } from '../clock.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
 import { createCloseCounts } from './counts.ts';
@@ -27,7 +28,7 @@ import { createZReports } from './z-reports.ts';
 export function createShifts(deps: ShiftDeps) {
   const { store } = deps;
   const closing = () => deps.deskContext.closing();
-  const nowIso = () => new Date().toISOString();
+  const nowIso = () => isoNow(deps.clock);
 
   function requireOpen(): ShiftRecord {
     const shift = store.shifts.open();

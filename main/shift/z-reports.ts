@@ -10,6 +10,7 @@ import type {
   ZReport,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
@@ -56,7 +57,7 @@ function withMeanings(report: ZReport): ZReport {
 export function createZReports(deps: ShiftDeps) {
   const { store } = deps;
   const perShift = createKeyedSerial<number>();
-  const nowIso = () => new Date().toISOString();
+  const nowIso = () => isoNow(deps.clock);
 
   function zReport(shiftId: number): ZReport {
     const z = store.shifts.z(shiftId);

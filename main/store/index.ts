@@ -1,6 +1,7 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
+import { isoNow, systemClock } from '../clock.ts';
 import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
 import { createChainRepo } from './chain.ts';
@@ -16,8 +17,8 @@ import { createStaffRepo } from './staff.ts';
 
 export const DATABASE_FILE = 'cashdesk.sqlite';
 
-export function createStore(dataDir: string, now: () => string = () => new Date().toISOString()) {
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
+export function createStore(dataDir: string, now: () => string = () => isoNow(systemClock)) {
+  const db = openDatabase(join(dataDir, DATABASE_FILE), now);
   // First: its functions must exist before any statement that fires a chained table's trigger is prepared.
   const chain = createChainRepo(db);
   let durableCommits = 0;

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { isoNow, systemClock } from '../clock.ts';
 import { createPrivateFile, PRIVATE_FOLDER_MODE } from '../private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
@@ -19,7 +20,8 @@ export class StoreError extends Error {
   }
 }
 
-export function openDatabase(file: string): DatabaseSync {
+/** `now`: when a migration ran, as schema_migrations keeps it. */
+export function openDatabase(file: string, now: () => string = () => isoNow(systemClock)): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   createPrivateFile(file);
   let db: DatabaseSync | undefined;
@@ -42,7 +44,7 @@ export function openDatabase(file: string): DatabaseSync {
     // commits that must survive one (the write-ahead before a gateway call, a custody record) go
     // through durableTransaction, which syncs the WAL, and with it every commit before it.
     db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
-    migrate(db, applied);
+    migrate(db, applied, now);
   } catch (error) {
     db.close();
     throw error;
@@ -82,7 +84,7 @@ function checkCompatible(applied: AppliedMigration[]): void {
   }
 }
 
-function migrate(db: DatabaseSync, applied: AppliedMigration[]): void {
+function migrate(db: DatabaseSync, applied: AppliedMigration[], now: () => string): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
   const newest = applied.at(-1)?.version ?? 0;
@@ -91,7 +93,7 @@ function migrate(db: DatabaseSync, applied: AppliedMigration[]): void {
     const version = newest + index + 1;
     transaction(db, () => {
       db.exec(migration.sql);
-      insert.run(version, migration.name, new Date().toISOString());
+      insert.run(version, migration.name, now());
     });
   });
 }

@@ -2,6 +2,7 @@
 // back at the gateway by the one lookup every other answer comes through.
 import { AgentError } from '../app-error.ts';
 import type { Checkout } from '../checkout/checkout.ts';
+import type { Feature } from '../feature.ts';
 import { targetOf } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { type LookUpDeps, lookUpAtGateway } from '../lookups/look-up.ts';
@@ -10,15 +11,15 @@ import type { SettingsService } from '../settings/service.ts';
 import { captureTraining } from './confirm.ts';
 import type { TrainingGateway } from './gateway.ts';
 
-export function trainingHandlers(
+export function createTrainingFeature(
   deps: LookUpDeps & {
     checkout: Checkout;
     journal: Journal;
     settings: SettingsService;
     training: TrainingGateway;
   },
-): HandlerTable<'checkout.confirmTraining'> {
-  return {
+): Feature<HandlerTable<'checkout.confirmTraining'>> {
+  const handlers: HandlerTable<'checkout.confirmTraining'> = {
     'checkout.confirmTraining': async ({ localId }) => {
       const record = deps.checkout.get(localId);
       if (!record.training || deps.settings.get().mode !== 'training' || record.phase !== 'created') {
@@ -39,4 +40,5 @@ export function trainingHandlers(
       return deps.journal.view(deps.journal.applyRemote(answer.envelope, { foundAt: target }));
     },
   };
+  return { handlers };
 }

@@ -2,6 +2,7 @@
 // any operation sits in Home's tray (an outcome unknown, a status not final, cash still to take or
 // hand over, a mismatch), and only once the renderer says it is on Home and idle there.
 import type { UpdateHold } from '../../common/contract.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Store } from '../store/index.ts';
 
 export type UpdateDecision = { allowed: true } | { allowed: false; hold: UpdateHold };
@@ -9,8 +10,8 @@ export type UpdateDecision = { allowed: true } | { allowed: false; hold: UpdateH
 /** Every row the tray's query returns, not just the first screenful: one missed row is one too many. */
 const ALL_ROWS = Number.MAX_SAFE_INTEGER;
 
-export function createUpdatePolicy(deps: { store: Pick<Store, 'operations'>; now?: () => number }) {
-  const now = deps.now ?? Date.now;
+export function createUpdatePolicy(deps: { store: Pick<Store, 'operations'>; clock?: Pick<Clock, 'now'> }) {
+  const now = () => (deps.clock ?? systemClock).now();
   // Until the renderer says otherwise, the desk is taken to be busy.
   let idleOnHome = false;
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
 import type { AppError, AttentionReason, OperationView, Result } from '../../common/contract.ts';
+import { systemClock } from '../../main/clock.ts';
 import { createJournal } from '../../main/operations/journal.ts';
 import { LifecycleError } from '../../main/operations/lifecycle.ts';
 import { createChainRepo } from '../../main/store/chain.ts';
@@ -202,6 +203,7 @@ function journalOn(t: Parameters<typeof openStore>[0], dir = tempDir(t)) {
     desk: () => ({ mode: 'training', shift: { training: true }, closing: false }),
     announce: (view) => announced.push(view),
     attention: (reason) => attention.push(reason),
+    clock: systemClock,
   });
   return { store, journal, announced, attention, logged };
 }

@@ -16,9 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, type TestContext, test } from 'node:test';
 import { assembleCore } from '../../main/core.ts';
+import { BACKUP_EVERY_MS, CHECK_EVERY_MS } from '../../main/export/backup.ts';
 import { csvField, localTime, NOT_THERE } from '../../main/export/csv.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
+import { testClock } from '../support/clock.ts';
 import { checkout, foreignOperation, SHOP, startHarness, until, withDesk } from '../support/core.ts';
 import { SUPERVISOR_PIN } from '../support/desk.ts';
 
@@ -310,6 +312,24 @@ describe('backups', () => {
     await h.call('shift.close', { counted: [{ currency: 'KZT', total: '0' }] });
     await h.waitFor('desk.changed', (s) => s.backup.lastAt !== null && s.backup.lastAt > last);
     assert.equal(ours().length, 2);
+  });
+
+  test('the daily copy is made by the clock: checked each hour, made once the last is a day old', async (t) => {
+    const clock = testClock({ flowing: true });
+    const h = await startHarness(t, { clock });
+    // The check at start has found no folder yet (it runs just after the core is up).
+    await new Promise(setImmediate);
+    const folder = tempDir(t, 'cashdesk-backups-');
+    await h.call('settings.save', await withDesk(h, backupsTo(folder, 5)));
+    const first = await h.call('backup.now', {});
+    clock.advance(CHECK_EVERY_MS);
+    // The hour's check ran and found the copy an hour old: nothing more is made.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(readdirSync(folder).length, 1);
+    clock.advance(BACKUP_EVERY_MS - CHECK_EVERY_MS);
+    await until(() => readdirSync(folder).length === 2, 'the daily copy');
+    const state = (await h.call('desk.state', {})).backup;
+    assert.ok(Date.parse(state.lastAt!) - Date.parse(first.lastAt!) >= BACKUP_EVERY_MS, 'dated by the clock');
   });
 
   test('a backup asked for while another is under way is a fresh copy made after it, not the older one', async (t) => {

@@ -23,6 +23,7 @@ import {
   type Sandbox,
   startSandbox,
 } from '../../main/sandbox/server.ts';
+import { testClock } from '../support/clock.ts';
 
 type Json = Record<string, unknown>;
 type PostEndpoint = 'openSession' | 'createOperation';
@@ -1247,66 +1248,134 @@ describe('GET retries', () => {
     });
   }
 
-  test('429 with Retry-After: 1 waits about a second before the retry', { timeout: 20_000 }, async () => {
+  test('429 with Retry-After: 1 waits a second of the clock before the retry', async () => {
     const prepared = await prepare('getOperation');
     sandbox.resetRequests();
     sandbox.inject('getOperation', { kind: 'respond', status: 429, headers: { 'Retry-After': '1' } });
-    const started = Date.now();
-    await callEndpoint(client(), 'getOperation', prepared);
-    const [first, second] = sandbox.requests('getOperation');
-    assert.ok(first && second);
-    assert.equal(sandbox.requests('getOperation').length, 2);
-    const gap = Date.parse(second.at) - Date.parse(first.at);
+    const { clock, waits } = recordingClock();
+    const call = callEndpoint(client({ clock }), 'getOperation', prepared);
+    await until(() => waits.length === 1);
     // The back-off alone would be at most maxDelayMs (20 ms); only Retry-After explains a second.
-    assert.ok(gap >= 900, `waited ${gap} ms between attempts`);
-    assert.ok(Date.now() - started >= 900);
+    assert.deepEqual(waits, [1_000]);
+    clock.advance(999);
+    await sleep(50);
+    assert.equal(count('getOperation'), 1, 'retried before the second was up');
+    clock.advance(1);
+    await call;
+    assert.equal(count('getOperation'), 2);
   });
 
-  test('503 with Retry-After: 1 waits about a second too', { timeout: 20_000 }, async () => {
+  test('503 with Retry-After: 1 waits a second too', async () => {
     const prepared = await prepare('getOperation');
     sandbox.resetRequests();
     sandbox.inject('getOperation', { kind: 'respond', status: 503, headers: { 'Retry-After': '1' } });
-    await callEndpoint(client(), 'getOperation', prepared);
-    const [first, second] = sandbox.requests('getOperation');
-    assert.ok(first && second);
-    assert.ok(Date.parse(second.at) - Date.parse(first.at) >= 900);
+    const { clock, waits } = recordingClock();
+    const call = callEndpoint(client({ clock }), 'getOperation', prepared);
+    await until(() => waits.length === 1);
+    assert.deepEqual(waits, [1_000]);
+    clock.advance(1_000);
+    await call;
+    assert.equal(count('getOperation'), 2);
   });
 
-  // 30 s rather than an hour: a broken clamp must fail this test, not hold the test process for an hour.
-  test('a long Retry-After is clamped to maxRetryAfterMs, and the retry still happens', {
-    timeout: 20_000,
-  }, async () => {
+  test('Retry-After as an HTTP date waits until then by the clock', async () => {
+    const prepared = await prepare('getOperation');
+    sandbox.resetRequests();
+    const { clock, waits } = recordingClock();
+    const at = Math.ceil(clock.now() / 1_000) * 1_000 + 7_000;
+    const header = new Date(at).toUTCString();
+    sandbox.inject('getOperation', { kind: 'respond', status: 429, headers: { 'Retry-After': header } });
+    const gateway = client({ clock, retry: { ...FAST_RETRY, maxRetryAfterMs: 60_000 } });
+    const call = callEndpoint(gateway, 'getOperation', prepared);
+    await until(() => waits.length === 1);
+    assert.deepEqual(waits, [at - clock.now()]);
+    clock.set(at);
+    await call;
+    assert.equal(count('getOperation'), 2);
+  });
+
+  test('a long Retry-After is clamped to maxRetryAfterMs, and the retry still happens', async () => {
     const prepared = await prepare('getOperation');
     sandbox.resetRequests();
     sandbox.inject('getOperation', { kind: 'respond', status: 429, headers: { 'Retry-After': '30' } });
-    const gateway = client({ retry: { ...FAST_RETRY, maxRetryAfterMs: 200 } });
-    // Unclamped, the call would take 30 s.
-    const done = await within(
-      callEndpoint(gateway, 'getOperation', prepared).then(() => true),
-      10_000,
-    );
-    assert.equal(done, true, 'still waiting after 10 s: Retry-After was not clamped');
+    const { clock, waits } = recordingClock();
+    const gateway = client({ clock, retry: { ...FAST_RETRY, maxRetryAfterMs: 200 } });
+    const call = callEndpoint(gateway, 'getOperation', prepared);
+    await until(() => waits.length === 1);
+    assert.deepEqual(waits, [200]);
+    clock.advance(200);
+    await call;
     assert.equal(count('getOperation'), 2);
-    const [first, second] = sandbox.requests('getOperation');
-    assert.ok(first && second);
-    const gap = Date.parse(second.at) - Date.parse(first.at);
-    assert.ok(gap >= 150, `the clamped wait was still honoured (${gap} ms)`);
   });
 
-  test('the back-off is capped by maxDelayMs', { timeout: 20_000 }, async () => {
+  test('the back-off is capped by maxDelayMs', async () => {
     const prepared = await prepare('getOperation');
     sandbox.resetRequests();
     sandbox.inject('getOperation', { kind: 'respond', status: 500 }, 3);
-    // Uncapped, three jittered retries would wait U·10 + U·20 + U·40 s: under 8 s about 1% of the time.
-    const gateway = client({ retry: { limit: 3, baseDelayMs: 10_000, maxDelayMs: 50, maxRetryAfterMs: 50 } });
-    const done = await within(
-      callEndpoint(gateway, 'getOperation', prepared).then(() => true),
-      8_000,
-    );
-    assert.equal(done, true, 'still backing off after 8 s: maxDelayMs did not cap the delay');
+    const { clock, waits } = recordingClock();
+    // Uncapped, three jittered retries would wait up to 10 + 20 + 40 s.
+    const gateway = client({
+      clock,
+      retry: { limit: 3, baseDelayMs: 10_000, maxDelayMs: 50, maxRetryAfterMs: 50 },
+    });
+    const call = callEndpoint(gateway, 'getOperation', prepared);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await until(() => waits.length === attempt);
+      assert.equal(count('getOperation'), attempt);
+      clock.advance(50);
+    }
+    await call;
     assert.equal(count('getOperation'), 4);
+    assert.ok(
+      waits.every((ms) => ms >= 0 && ms <= 50),
+      `waits ${waits.join(', ')} ms`,
+    );
+  });
+
+  test('the back-off doubles with each attempt, jittered below it', async () => {
+    const prepared = await prepare('getOperation');
+    sandbox.resetRequests();
+    sandbox.inject('getOperation', { kind: 'respond', status: 500 }, 3);
+    const { clock, waits } = recordingClock();
+    const gateway = client({
+      clock,
+      retry: { limit: 3, baseDelayMs: 100, maxDelayMs: 10_000, maxRetryAfterMs: 50 },
+    });
+    const call = callEndpoint(gateway, 'getOperation', prepared);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await until(() => waits.length === attempt);
+      clock.advance(100 * 2 ** (attempt - 1));
+    }
+    await call;
+    assert.equal(count('getOperation'), 4);
+    for (const [i, ms] of waits.entries()) assert.ok(ms >= 0 && ms < 100 * 2 ** i, `wait ${i + 1}: ${ms} ms`);
   });
 });
+
+/** A still test clock that keeps each wait asked of it. */
+function recordingClock() {
+  const clock = testClock();
+  const waits: number[] = [];
+  return {
+    waits,
+    clock: {
+      ...clock,
+      setTimeout(run: () => void, ms: number) {
+        waits.push(ms);
+        return clock.setTimeout(run, ms);
+      },
+    },
+  };
+}
+
+/** Resolves once `check` holds, polling every 5 ms; fails after 5 s. */
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${check}`);
+    await sleep(5);
+  }
+}
 
 // ════════════════════════════════════════════════════════════════════════════════════════════════
 

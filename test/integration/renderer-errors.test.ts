@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createRendererErrors, MAX_PER_WINDOW, WINDOW_MS } from '../../main/diagnostics/renderer-errors.ts';
+import { testClock } from '../support/clock.ts';
 import { type Harness, startHarness } from '../support/core.ts';
 import { goLive } from '../support/desk.ts';
 
@@ -53,13 +54,20 @@ test(`at most ${MAX_PER_WINDOW} a minute; the rest become one suppressed line wh
     error: (event: string, detail: unknown = {}) => lines.push({ event, detail }),
     warn: (event: string, detail: unknown = {}) => lines.push({ event, detail }),
   };
-  let now = 5_000;
-  const errors = createRendererErrors(log, () => now);
+  const clock = testClock({ at: 5_000 });
+  const errors = createRendererErrors(log, clock);
   for (let i = 0; i < MAX_PER_WINDOW + 15; i++) errors.report({ message: `render loop ${i}` });
   assert.equal(lines.length, MAX_PER_WINDOW);
   assert.ok(lines.every((l) => l.event === 'renderer_error'));
 
-  now += WINDOW_MS;
+  clock.advance(WINDOW_MS - 1);
+  assert.equal(lines.length, MAX_PER_WINDOW, 'the minute is not over yet');
+  clock.advance(1);
+  // Written as the minute ends, with no report after it to trigger the write.
+  assert.deepEqual(lines.at(-1), {
+    event: 'renderer_error_suppressed',
+    detail: { count: 15, windowMs: WINDOW_MS },
+  });
   errors.report({ message: 'a new minute' });
   assert.deepEqual(lines.slice(MAX_PER_WINDOW), [
     { event: 'renderer_error_suppressed', detail: { count: 15, windowMs: WINDOW_MS } },
@@ -72,7 +80,7 @@ test(`at most ${MAX_PER_WINDOW} a minute; the rest become one suppressed line wh
 test('what is held back is written at close, even if the renderer falls silent', () => {
   const lines: string[] = [];
   const log = { error: (event: string) => lines.push(event), warn: (event: string) => lines.push(event) };
-  const errors = createRendererErrors(log, () => 0);
+  const errors = createRendererErrors(log, testClock({ at: 0 }));
   for (let i = 0; i < MAX_PER_WINDOW + 1; i++) errors.report({ message: 'x' });
   errors.close();
   assert.equal(lines.at(-1), 'renderer_error_suppressed');
