@@ -312,7 +312,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   events.follow((event) => event === 'operation.changed' && updates.reconsider());
 
   // Home's tray is pushed by main: an operation, the shift or the mode changing may change it.
-  const tray = createTray({ store, journal, emit, log });
+  const tray = createTray({ store, journal, emit, log, clock });
   events.follow((event, payload) => {
     if (event === 'operation.changed') tray.operationChanged(payload as OperationView);
     else if (event === 'desk.changed' || event === 'app.changed') tray.deskChanged();

@@ -2,6 +2,7 @@
 // Main computes it and pushes it whenever it changes, so Home reads it once for its first paint and
 // then only listens: no 200-row read per push in the renderer.
 import { events, type OpenOperation, type OpenReason, type OperationView } from '../../common/contract.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { Emit } from '../events.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/journal.ts';
@@ -33,7 +34,13 @@ export function openRows(journal: Journal, records: readonly OperationRecord[]):
   });
 }
 
-type Deps = { store: Store; journal: Journal; emit: Emit; log: Pick<Log, 'warn'> };
+type Deps = {
+  store: Pick<Store, 'operations'>;
+  journal: Journal;
+  emit: Emit;
+  log: Pick<Log, 'warn'>;
+  clock: Clock;
+};
 
 /**
  * Changes this close together make one read of the tray: a queue draining after an outage settles
@@ -45,12 +52,12 @@ export const TRAY_WAIT_MS = 50;
 const signature = (records: readonly OperationRecord[]) =>
   records.map((r) => `${r.localId}:${r.updatedAt}:${r.openReason}`).join(',');
 
-export function createTray({ store, journal, emit, log }: Deps) {
+export function createTray({ store, journal, emit, log, clock }: Deps) {
   /** The records last read, and the tray last pushed. */
   let readSignature = '';
   let pushed = '';
   let listed = new Set<number>();
-  let scheduled: NodeJS.Timeout | undefined;
+  let scheduled: Timer | undefined;
   /** The desk changed: every row's meaning may have, with no record changing. */
   let deskChanged = false;
   let closed = false;
@@ -89,7 +96,7 @@ export function createTray({ store, journal, emit, log }: Deps) {
    */
   function schedule() {
     if (closed || scheduled) return;
-    scheduled = setTimeout(push, TRAY_WAIT_MS);
+    scheduled = clock.setTimeout(push, TRAY_WAIT_MS);
   }
 
   return {
@@ -110,7 +117,7 @@ export function createTray({ store, journal, emit, log }: Deps) {
     },
     close() {
       closed = true;
-      clearTimeout(scheduled);
+      clock.clearTimeout(scheduled);
     },
   };
 }
