@@ -39,7 +39,46 @@ export function reportDesk(shift: ShiftRecord): DeskContext {
   return { mode: shift.training ? 'training' : 'live', shift: { training: shift.training }, closing: false };
 }
 
-export function buildXReport(
+type XReportInput = [
+  shift: ShiftRecord,
+  summary: ShiftSummary,
+  operations: readonly OperationRecord[],
+  custody: readonly CustodyRecord[],
+  movements: readonly CashMovement[],
+  producedAt: string,
+  audit?: readonly AuditEntry[],
+  handovers?: readonly Handover[],
+];
+
+export function buildXReport(...input: XReportInput): XReport {
+  const steps = xReportSteps(...input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same report, built with a turn for other work between its steps (`turn`): at 5,000
+ * operations the whole of it at once holds the event loop for tens of ms.
+ */
+export async function buildXReportInTurns(
+  turn: () => Promise<void>,
+  ...input: XReportInput
+): Promise<XReport> {
+  const steps = xReportSteps(...input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await turn();
+  }
+}
+
+/** Operations judged between two steps. */
+const STEP = 500;
+
+/** The X report's parts one after another; it yields where a turn may be taken. */
+function* xReportSteps(
   shift: ShiftRecord,
   summary: ShiftSummary,
   operations: readonly OperationRecord[],
@@ -48,24 +87,31 @@ export function buildXReport(
   producedAt: string,
   audit: readonly AuditEntry[] = [],
   handovers: readonly Handover[] = [],
-): XReport {
+): Generator<void, XReport> {
   const desk = reportDesk(shift);
   const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
   const openCash: OpenOperation[] = [];
   const waiting: OpenOperation[] = [];
-  for (const op of own) {
+  for (const [i, op] of own.entries()) {
+    if (i % STEP === STEP - 1) yield;
     const reason = ownState(op).open;
     if (!reason) continue;
     (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op, desk) });
   }
+  yield;
+  const totalLines = totals(started);
+  yield;
   const numbers = new Map(operations.map((op) => [op.localId, op.operationNumber]));
+  const cash = cashLines(shift.openingFloat, custody, movements);
+  yield;
+  const parts = operatorParts(shift, handovers, operations, custody, movements);
   return {
     shift: summary,
     producedAt,
     float: shift.openingFloat,
-    totals: totals(started),
-    cash: cashLines(shift.openingFloat, custody, movements),
+    totals: totalLines,
+    cash,
     movements: [...movements],
     openCash,
     waiting,
@@ -75,7 +121,7 @@ export function buildXReport(
       .map((record) => ({ record, operationNumber: numbers.get(record.localId) ?? String(record.localId) })),
     audit: [...audit],
     handovers: [...handovers],
-    parts: operatorParts(shift, handovers, operations, custody, movements),
+    parts,
   };
 }
 

@@ -7,6 +7,7 @@
 // is done again later and appended.
 import type {
   CashLine,
+  CustodyRecord,
   DrawerCount,
   ShiftSummary,
   VarianceLine,
@@ -20,7 +21,8 @@ import { type CashMovementInput, recordCashMovement } from './cash-movements.ts'
 import { createCloseCounts } from './counts.ts';
 import { cashLines, countDrawer, varianceLines } from './drawer.ts';
 import { createHandover } from './handover.ts';
-import { buildXReport } from './reports.ts';
+import { custodyOf, operationsOf, turn } from './paged.ts';
+import { buildXReport, buildXReportInTurns } from './reports.ts';
 import type { ShiftDeps } from './shift-deps.ts';
 import { createZReports } from './z-reports.ts';
 
@@ -172,7 +174,9 @@ export function createShifts(deps: ShiftDeps) {
         }
       };
       const opened = requireOpen();
-      const before = expected(opened);
+      // Kept: each later read of them adds only those written since (paged.ts).
+      let custody = store.custody.forShift(opened.id);
+      const before = cashLines(opened.openingFloat, custody, store.shifts.movements(opened.id));
       allCounted(before);
       // The count is kept before anything may refuse the close: a refused count is a count too.
       const count = counts.atClose(opened, counted, before);
@@ -193,6 +197,7 @@ export function createShifts(deps: ShiftDeps) {
             )
           : false;
       const shift = requireOpen();
+      if (shift.id !== opened.id) custody = [];
       if (approved && overBefore.length) {
         deps.audit.record(
           'variance_approved',
@@ -200,23 +205,28 @@ export function createShifts(deps: ShiftDeps) {
           'supervisor',
         );
       }
-      const operations = store.shifts.operations(shift);
-      allCounted(expected(shift));
-      const inFlight = operations.find(
-        (op) => op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
-      );
-      if (inFlight) {
-        throw new AgentError(
-          'conflict',
-          `Operation ${inFlight.operationNumber} is waiting for the gateway's answer.`,
-          {
-            localId: inFlight.localId,
-            cash: 'hold',
-          },
-        );
-      }
+      // Frozen from here: the reads below are made a page at a time, and other work has turns
+      // between the pages, but no cash moves in the shift, nor does another close begin. A close
+      // refused below leaves the shift open as it was.
       deps.deskContext.setClosing(true);
       try {
+        custody = await custodyOf(store, shift.id, custody);
+        allCounted(cashLines(shift.openingFloat, custody, store.shifts.movements(shift.id)));
+        const operations = await operationsOf(store, shift);
+        const inFlight = operations.find(
+          (op) =>
+            op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
+        );
+        if (inFlight) {
+          throw new AgentError(
+            'conflict',
+            `Operation ${inFlight.operationNumber} is waiting for the gateway's answer.`,
+            {
+              localId: inFlight.localId,
+              cash: 'hold',
+            },
+          );
+        }
         // A session not yet used to create an operation ends with the shift; nothing exists for it.
         for (const op of operations) {
           if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout.abandon(op.localId);
@@ -225,18 +235,40 @@ export function createShifts(deps: ShiftDeps) {
         // A break found now is recorded in the audit trail before the report takes it in.
         await deps.chain.verify();
         const at = nowIso();
+        const drawer = () => ({
+          movements: store.shifts.movements(shift.id),
+          audit: deps.audit.sinceLastZ(),
+          handovers: store.drawer.handovers(shift.id),
+        });
+        const xReportOf = (records: CustodyRecord[], now: ReturnType<typeof drawer>) =>
+          buildXReport(shift, summary(shift), after, records, now.movements, at, now.audit, now.handovers);
+        // Built ahead, outside the transaction: it stands if nothing it is made of moved since.
+        custody = await custodyOf(store, shift.id, custody);
+        const seen = drawer();
+        const ahead = await buildXReportInTurns(
+          turn,
+          shift,
+          summary(shift),
+          after,
+          custody,
+          seen.movements,
+          at,
+          seen.audit,
+          seen.handovers,
+        );
         const number = store.durable(() => {
-          // The drawer as it stands now, in the transaction that closes the shift.
-          const x = buildXReport(
-            shift,
-            summary(shift),
-            after,
-            store.custody.forShift(shift.id),
-            store.shifts.movements(shift.id),
-            at,
-            deps.audit.sinceLastZ(),
-            store.drawer.handovers(shift.id),
+          // The drawer as it stands now, in the transaction that closes the shift: the custody
+          // records are append-only, so those read ahead and any written since are all of them.
+          const newer = store.custody.forShiftAfter(
+            shift.id,
+            custody.at(-1)?.id ?? 0,
+            Number.MAX_SAFE_INTEGER,
           );
+          const now = drawer();
+          const x =
+            newer.length === 0 && JSON.stringify(now) === JSON.stringify(seen)
+              ? ahead
+              : xReportOf([...custody, ...newer], now);
           const variance = varianceLines(x.cash, counted, thresholds());
           const over = overOf(variance, shift.id);
           if (over.length && !approved && deps.supervisor.approvalNeeded()) {
