@@ -174,8 +174,16 @@ export function createShifts(deps: ShiftDeps) {
         }
       };
       const opened = requireOpen();
-      // Kept: each later read of them adds only those written since (paged.ts).
-      let custody = store.custody.forShift(opened.id);
+      // Read a page at a time (paged.ts), frozen meanwhile: other work has turns between the pages,
+      // but nothing moves cash in the shift until the supervisor's check, nor does another close
+      // begin. The records are kept: each later read adds only those written since.
+      deps.deskContext.setClosing(true);
+      let custody: CustodyRecord[];
+      try {
+        custody = await custodyOf(store, opened.id);
+      } finally {
+        deps.deskContext.setClosing(false);
+      }
       const before = cashLines(opened.openingFloat, custody, store.shifts.movements(opened.id));
       allCounted(before);
       // The count is kept before anything may refuse the close: a refused count is a count too.
@@ -205,9 +213,8 @@ export function createShifts(deps: ShiftDeps) {
           'supervisor',
         );
       }
-      // Frozen from here: the reads below are made a page at a time, and other work has turns
-      // between the pages, but no cash moves in the shift, nor does another close begin. A close
-      // refused below leaves the shift open as it was.
+      // Frozen again from here, for good, the reads below also a page at a time. A close refused
+      // below leaves the shift open as it was.
       deps.deskContext.setClosing(true);
       try {
         custody = await custodyOf(store, shift.id, custody);
