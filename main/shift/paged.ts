@@ -7,7 +7,7 @@ import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 
 /** Rows read at a time: a few ms each page, even on a busy machine. */
-export const PAGE = 500;
+export const PAGE = 250;
 
 export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

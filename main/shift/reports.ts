@@ -75,7 +75,7 @@ export async function buildXReportInTurns(
 }
 
 /** Operations judged between two steps. */
-const STEP = 500;
+const STEP = 250;
 
 /** The X report's parts one after another; it yields where a turn may be taken. */
 function* xReportSteps(
@@ -99,8 +99,7 @@ function* xReportSteps(
     if (!reason) continue;
     (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op, desk) });
   }
-  yield;
-  const totalLines = totals(started);
+  const totalLines = yield* totals(started);
   yield;
   const numbers = new Map(operations.map((op) => [op.localId, op.operationNumber]));
   const cash = cashLines(shift.openingFloat, custody, movements);
@@ -125,8 +124,8 @@ function* xReportSteps(
   };
 }
 
-/** Operations the gateway holds, by type, method and currency. */
-function totals(operations: readonly OperationRecord[]): TotalLine[] {
+/** Operations the gateway holds, by type, method and currency; a step between each sum. */
+function* totals(operations: readonly OperationRecord[]): Generator<void, TotalLine[]> {
   const groups = new Map<string, OperationRecord[]>();
   for (const op of operations) {
     if (op.phase !== 'created') continue;
@@ -135,24 +134,27 @@ function totals(operations: readonly OperationRecord[]): TotalLine[] {
     if (group) group.push(op);
     else groups.set(key, [op]);
   }
-  return [...groups.values()]
-    .map((group) => {
-      const first = group[0]!;
-      const captured = group.filter((op) => op.status === 'captured');
-      return {
-        type: first.type,
-        methodId: first.methodId,
-        methodName: first.methodName,
-        currency: first.currency,
-        count: group.length,
-        amount: sum(group.map((op) => op.amount)),
-        capturedCount: captured.length,
-        capturedAmount: sum(captured.map((op) => op.amount)),
-      };
-    })
-    .sort((a, b) =>
-      `${a.type} ${a.currency} ${a.methodName}`.localeCompare(`${b.type} ${b.currency} ${b.methodName}`),
-    );
+  const lines: TotalLine[] = [];
+  for (const group of groups.values()) {
+    yield;
+    const first = group[0]!;
+    const captured = group.filter((op) => op.status === 'captured');
+    const amount = sum(group.map((op) => op.amount));
+    yield;
+    lines.push({
+      type: first.type,
+      methodId: first.methodId,
+      methodName: first.methodName,
+      currency: first.currency,
+      count: group.length,
+      amount,
+      capturedCount: captured.length,
+      capturedAmount: sum(captured.map((op) => op.amount)),
+    });
+  }
+  return lines.sort((a, b) =>
+    `${a.type} ${a.currency} ${a.methodName}`.localeCompare(`${b.type} ${b.currency} ${b.methodName}`),
+  );
 }
 
 /** What a supervisor must look at before the day is done, judged against the custody records. */
