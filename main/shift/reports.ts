@@ -104,7 +104,7 @@ function* xReportSteps(
   const numbers = new Map(operations.map((op) => [op.localId, op.operationNumber]));
   const cash = cashLines(shift.openingFloat, custody, movements);
   yield;
-  const parts = operatorParts(shift, handovers, operations, custody, movements);
+  const parts = yield* operatorParts(shift, handovers, operations, custody, movements);
   return {
     shift: summary,
     producedAt,

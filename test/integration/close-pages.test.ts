@@ -1,14 +1,19 @@
 // The close reads a shift a page at a time (main/shift/paged.ts) and builds its X part in steps
 // (buildXReportInTurns), giving other work turns between: what it reads and builds must be exactly
-// what the reads and the report made at once give. A shift of more than two pages, with operations
+// what the reads and the report made at once give; and the chain, checked in pages at the close
+// too, finds a break wherever it is. A shift of more than two pages, with operations
 // of another shift whose cash moved in it and others still open from before.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
+import { checkChain } from '../../main/audit/chain.ts';
 import { custodyOf, operationsOf, PAGE } from '../../main/shift/paged.ts';
 import { buildXReport, buildXReportInTurns } from '../../main/shift/reports.ts';
-import type { Store } from '../../main/store/index.ts';
+import { DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { summary } from '../../main/store/shifts.ts';
-import { newOperation, openStore } from '../support/store.ts';
+import { newOperation, openStore, tempDir } from '../support/store.ts';
 
 const FLOAT = [{ currency: 'KZT', total: '50000.00', denominations: null }];
 
@@ -132,4 +137,35 @@ test('the X report built in steps, with turns between, is the X report built at 
   const atOnce = buildXReport(...input);
   assert.ok(atOnce.openCash.length + atOnce.waiting.length > 0, 'the report lists open operations');
   assert.deepEqual(stepped, atOnce);
+});
+
+test('the chain checked a page at a time finds a row changed beyond the first page, and rows deleted across pages', async (t) => {
+  const dir = tempDir(t);
+  const store = openStore(t, dir);
+  const key = randomBytes(32);
+  store.chain.setKey(key);
+  const shiftId = shiftOf(store, '2026-03-02T09:00:00.000Z');
+  store.transaction(() => {
+    for (let i = 0; i < 2_600; i++) operation(store, shiftId, i);
+  });
+  const whole = await checkChain(store, key);
+  assert.deepEqual(whole?.findings, []);
+  assert.ok(whole.links > 2_600);
+
+  const db = new DatabaseSync(join(dir, DATABASE_FILE));
+  t.after(() => db.close());
+  db.exec('DROP TRIGGER operation_events_no_update; DROP TRIGGER operation_events_no_delete');
+  db.prepare("UPDATE operation_events SET detail = '{}' WHERE id = ?").run(1_700);
+  // Links 1,000 to 1,003 (the shift is link 1): across the first page's end.
+  db.prepare('DELETE FROM operation_events WHERE id BETWEEN ? AND ?').run(999, 1_002);
+  const found = await checkChain(store, key);
+  assert.deepEqual(found?.findings, [
+    "The database's guard operation_events_no_update, which keeps operation_events from being changed, was removed.",
+    "The database's guard operation_events_no_delete, which keeps operation_events from being changed, was removed.",
+    'Row 999 of operation_events was deleted.',
+    'Row 1000 of operation_events was deleted.',
+    'Row 1001 of operation_events was deleted.',
+    'Row 1002 of operation_events was deleted.',
+    'Row 1700 of operation_events was changed after it was written.',
+  ]);
 });
