@@ -155,7 +155,8 @@ export function createShifts(deps: ShiftDeps) {
      * cash); from then on nothing moves cash in it, and the expected cash and the variance are
      * worked out inside the transaction that closes it, so the figures approved are the figures
      * stored. A variance over the threshold that was not approved refuses the close, with the
-     * figures as they stand.
+     * figures as they stand. At 5,000 operations its reads and the report are tens of ms each: they
+     * are made a page, a step at a time, the drawer frozen meanwhile, so the counter stays answered.
      */
     async close(input: {
       counted: DrawerCount;
