@@ -6,19 +6,22 @@ import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
 import { cashLines } from './drawer.ts';
 
-export function operatorParts(
+/** One operator's part at a time: the report built in steps (reports.ts) takes a turn between them. */
+export function* operatorParts(
   shift: ShiftRecord,
   handovers: readonly Handover[],
   operations: readonly OperationRecord[],
   custody: readonly CustodyRecord[],
   movements: readonly CashMovement[],
-): OperatorPart[] {
+): Generator<void, OperatorPart[]> {
   // The stretches: the opener until the first handover, then each incoming operator until the next.
   const holders = [
     { operator: shift.openedBy, from: shift.openedAt },
     ...handovers.map((h) => ({ operator: h.to, from: h.at })),
   ];
-  return holders.map((holder, i) => {
+  const parts: OperatorPart[] = [];
+  for (const [i, holder] of holders.entries()) {
+    if (i > 0) yield;
     const handedOver = handovers[i] ?? null;
     const until = handedOver?.at ?? null;
     // Who held the drawer then, and when: an act is theirs if it carries their name in their stretch.
@@ -36,7 +39,8 @@ export function operatorParts(
       added,
       removed,
     }));
-    return {
+    yield;
+    parts.push({
       operator: holder.operator,
       from: holder.from,
       until,
@@ -44,6 +48,7 @@ export function operatorParts(
         .length,
       cash,
       handedOver,
-    };
-  });
+    });
+  }
+  return parts;
 }

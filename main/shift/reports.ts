@@ -39,7 +39,46 @@ export function reportDesk(shift: ShiftRecord): DeskContext {
   return { mode: shift.training ? 'training' : 'live', shift: { training: shift.training }, closing: false };
 }
 
-export function buildXReport(
+type XReportInput = [
+  shift: ShiftRecord,
+  summary: ShiftSummary,
+  operations: readonly OperationRecord[],
+  custody: readonly CustodyRecord[],
+  movements: readonly CashMovement[],
+  producedAt: string,
+  audit?: readonly AuditEntry[],
+  handovers?: readonly Handover[],
+];
+
+export function buildXReport(...input: XReportInput): XReport {
+  const steps = xReportSteps(...input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same report, built with a turn for other work between its steps (`turn`): at 5,000
+ * operations the whole of it at once holds the event loop for tens of ms.
+ */
+export async function buildXReportInTurns(
+  turn: () => Promise<void>,
+  ...input: XReportInput
+): Promise<XReport> {
+  const steps = xReportSteps(...input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await turn();
+  }
+}
+
+/** Operations judged between two steps. */
+const STEP = 250;
+
+/** The X report's parts one after another; it yields where a turn may be taken. */
+function* xReportSteps(
   shift: ShiftRecord,
   summary: ShiftSummary,
   operations: readonly OperationRecord[],
@@ -48,24 +87,30 @@ export function buildXReport(
   producedAt: string,
   audit: readonly AuditEntry[] = [],
   handovers: readonly Handover[] = [],
-): XReport {
+): Generator<void, XReport> {
   const desk = reportDesk(shift);
   const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
   const openCash: OpenOperation[] = [];
   const waiting: OpenOperation[] = [];
-  for (const op of own) {
+  for (const [i, op] of own.entries()) {
+    if (i % STEP === STEP - 1) yield;
     const reason = ownState(op).open;
     if (!reason) continue;
     (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op, desk) });
   }
+  const totalLines = yield* totals(started);
+  yield;
   const numbers = new Map(operations.map((op) => [op.localId, op.operationNumber]));
+  const cash = cashLines(shift.openingFloat, custody, movements);
+  yield;
+  const parts = yield* operatorParts(shift, handovers, operations, custody, movements);
   return {
     shift: summary,
     producedAt,
     float: shift.openingFloat,
-    totals: totals(started),
-    cash: cashLines(shift.openingFloat, custody, movements),
+    totals: totalLines,
+    cash,
     movements: [...movements],
     openCash,
     waiting,
@@ -75,12 +120,12 @@ export function buildXReport(
       .map((record) => ({ record, operationNumber: numbers.get(record.localId) ?? String(record.localId) })),
     audit: [...audit],
     handovers: [...handovers],
-    parts: operatorParts(shift, handovers, operations, custody, movements),
+    parts,
   };
 }
 
-/** Operations the gateway holds, by type, method and currency. */
-function totals(operations: readonly OperationRecord[]): TotalLine[] {
+/** Operations the gateway holds, by type, method and currency; a step between each sum. */
+function* totals(operations: readonly OperationRecord[]): Generator<void, TotalLine[]> {
   const groups = new Map<string, OperationRecord[]>();
   for (const op of operations) {
     if (op.phase !== 'created') continue;
@@ -89,24 +134,27 @@ function totals(operations: readonly OperationRecord[]): TotalLine[] {
     if (group) group.push(op);
     else groups.set(key, [op]);
   }
-  return [...groups.values()]
-    .map((group) => {
-      const first = group[0]!;
-      const captured = group.filter((op) => op.status === 'captured');
-      return {
-        type: first.type,
-        methodId: first.methodId,
-        methodName: first.methodName,
-        currency: first.currency,
-        count: group.length,
-        amount: sum(group.map((op) => op.amount)),
-        capturedCount: captured.length,
-        capturedAmount: sum(captured.map((op) => op.amount)),
-      };
-    })
-    .sort((a, b) =>
-      `${a.type} ${a.currency} ${a.methodName}`.localeCompare(`${b.type} ${b.currency} ${b.methodName}`),
-    );
+  const lines: TotalLine[] = [];
+  for (const group of groups.values()) {
+    yield;
+    const first = group[0]!;
+    const captured = group.filter((op) => op.status === 'captured');
+    const amount = sum(group.map((op) => op.amount));
+    yield;
+    lines.push({
+      type: first.type,
+      methodId: first.methodId,
+      methodName: first.methodName,
+      currency: first.currency,
+      count: group.length,
+      amount,
+      capturedCount: captured.length,
+      capturedAmount: sum(captured.map((op) => op.amount)),
+    });
+  }
+  return lines.sort((a, b) =>
+    `${a.type} ${a.currency} ${a.methodName}`.localeCompare(`${b.type} ${b.currency} ${b.methodName}`),
+  );
 }
 
 /** What a supervisor must look at before the day is done, judged against the custody records. */

@@ -2,6 +2,7 @@
 // reconciliation itself: the shift's operations checked at their own gateways, then held against
 // the custody records.
 import type {
+  Finding,
   FindingKind,
   HistoryRow,
   OpenOperation,
@@ -14,6 +15,7 @@ import { isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
+import { operationsOf, PAGE, turn } from './paged.ts';
 import { findings } from './reports.ts';
 import type { ShiftDeps } from './shift-deps.ts';
 
@@ -94,15 +96,15 @@ export function createZReports(deps: ShiftDeps) {
     operations: OperationRecord[],
   ): Promise<{ reconciliation: Reconciliation; after: OperationRecord[] }> {
     const { checked, unanswered } = await deps.reconciler.check(operations);
-    const after = store.shifts.operations(shift);
+    const after = await operationsOf(store, shift);
+    // Each operation's finding is its own: found a page at a time, they are the same list.
+    const found: Finding[] = [];
+    for (let i = 0; i < after.length; i += PAGE) {
+      found.push(...findings(shift, after.slice(i, i + PAGE)));
+      await turn();
+    }
     return {
-      reconciliation: {
-        at: nowIso(),
-        complete: unanswered === 0,
-        checked,
-        unanswered,
-        findings: findings(shift, after),
-      },
+      reconciliation: { at: nowIso(), complete: unanswered === 0, checked, unanswered, findings: found },
       after,
     };
   }

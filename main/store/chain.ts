@@ -170,10 +170,12 @@ export function createChainRepo(db: DatabaseSync) {
       t.table,
       {
         // The links of seq lo..hi for this table, each with its row as serialised now (NULL: gone).
+        // `+l.tbl` keeps SQLite on the seq range: by the (tbl, row_id) index it would read all the
+        // table's links for every page, and a check in small pages would cost the square of the chain.
         links:
           arrays(`SELECT l.seq, l.row_id, l.prev_hash, l.hash, CASE WHEN t.${t.columns[0]} IS NULL THEN NULL
           ELSE ${canonical(t, 't')} END FROM chain_links l LEFT JOIN ${t.table} t ON t.${t.columns[0]} = l.row_id
-          WHERE l.seq BETWEEN ? AND ? AND l.tbl = '${t.table}'`),
+          WHERE l.seq BETWEEN ? AND ? AND +l.tbl = '${t.table}'`),
         // The table's rows after a key, each with whether it has a link.
         rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain_links l WHERE l.tbl = '${t.table}'
           AND l.row_id = t.${t.columns[0]}) FROM ${t.table} t WHERE t.${t.columns[0]} > ? ORDER BY t.${t.columns[0]} LIMIT ?`),

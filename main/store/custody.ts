@@ -37,6 +37,9 @@ export function createCustodyRepo(db: DatabaseSync) {
   const byShift = db.prepare(`SELECT ${COLUMNS.replace(/(\w+)/g, 'c.$1')} FROM custody_records c
     JOIN operations o ON o.local_id = c.local_id
     WHERE c.shift_id = ? AND o.instrument_type = 'cash' ORDER BY c.id`);
+  const byShiftAfter = db.prepare(`SELECT ${COLUMNS.replace(/(\w+)/g, 'c.$1')} FROM custody_records c
+    JOIN operations o ON o.local_id = c.local_id
+    WHERE c.shift_id = ? AND c.id > ? AND o.instrument_type = 'cash' ORDER BY c.id LIMIT ?`);
   return {
     insert: (record: NewCustodyRecord): CustodyRecord =>
       toRecord(
@@ -57,6 +60,12 @@ export function createCustodyRepo(db: DatabaseSync) {
     forOperation: (localId: number): CustodyRecord[] => byOperation.all(localId).map(toRecord),
     /** Every record whose cash went into or out of the shift's drawer, reversals included. */
     forShift: (shiftId: number): CustodyRecord[] => byShift.all(shiftId).map(toRecord),
+    /**
+     * Up to `limit` of forShift's records after record `after`, in the same order: the records are
+     * append-only with rising ids, so pages read one after another add up to forShift.
+     */
+    forShiftAfter: (shiftId: number, after: number, limit: number): CustodyRecord[] =>
+      byShiftAfter.all(shiftId, after, limit).map(toRecord),
   };
 }
 

@@ -103,6 +103,14 @@ export function createShiftsRepo(db: DatabaseSync) {
       AND local_id IN (SELECT local_id FROM custody_records WHERE shift_id = ?1)
     UNION ALL SELECT ${columns} FROM operations WHERE open_reason IS NOT NULL AND training = ?2
       AND shift_id IS NOT ?1 AND local_id NOT IN (SELECT local_id FROM custody_records WHERE shift_id = ?1)`);
+  // The same three, for reading a page at a time: the first (most of a shift) by local_id, the
+  // way shiftOperations walks it; the other two, small, at once and in shiftOperations' order.
+  const startedPage = db.prepare(`SELECT ${columns} FROM operations WHERE shift_id = ?
+    AND local_id > ? ORDER BY local_id LIMIT ?`);
+  const othersOperations = db.prepare(`SELECT ${columns} FROM operations WHERE shift_id IS NOT ?1
+      AND local_id IN (SELECT local_id FROM custody_records WHERE shift_id = ?1)
+    UNION ALL SELECT ${columns} FROM operations WHERE open_reason IS NOT NULL AND training = ?2
+      AND shift_id IS NOT ?1 AND local_id NOT IN (SELECT local_id FROM custody_records WHERE shift_id = ?1)`);
   const nextZ = db.prepare(
     'SELECT COALESCE(MAX(number), 0) + 1 AS n FROM z_reports WHERE terminal_id = ? AND training = ?',
   );
@@ -174,6 +182,13 @@ export function createShiftsRepo(db: DatabaseSync) {
      */
     operations: (shift: Pick<ShiftRow, 'id' | 'training'>): OperationRecord[] =>
       shiftOperations.all(shift.id, shift.training ? 1 : 0).map(fromRow),
+
+    /** Up to `limit` of the operations started in the shift after `after` (local_id): operations' first part. */
+    startedAfter: (shiftId: number, after: number, limit: number): OperationRecord[] =>
+      startedPage.all(shiftId, after, limit).map(fromRow),
+    /** The rest of operations(): from other shifts, whose cash moved in this one or still open. */
+    othersOf: (shift: Pick<ShiftRow, 'id' | 'training'>): OperationRecord[] =>
+      othersOperations.all(shift.id, shift.training ? 1 : 0).map(fromRow),
 
     /** Closes the shift and stores its Z report under the terminal's next number, in one transaction. */
     close(
