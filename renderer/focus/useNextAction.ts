@@ -6,8 +6,11 @@ import { type RefObject, useEffect, useRef } from 'react';
  */
 const next: RefObject<HTMLElement | null>[] = [];
 
-/** How long to wait for the next action to be there and enabled (a re-render, the lock screen going). */
-const PATIENCE_MS = 2000;
+/**
+ * How long to wait for the next action to be there and enabled (a re-render, the lock screen going,
+ * a reply from a busy core). Waiting longer costs nothing: focus the agent put somewhere stays there.
+ */
+const PATIENCE_MS = 10_000;
 
 /**
  * Names the element where Enter should act next, and puts focus there when it becomes the next

@@ -191,7 +191,7 @@ test("a payin on an English screen with the payer's receipt in Kazakh: every pri
   await page.getByRole('button', { name: 'Confirm (training)' }).click();
   await page.getByRole('heading', { name: 'Completed' }).waitFor();
 
-  await page.getByRole('button', { name: 'Print receipt' }).click();
+  await page.getByRole('button', { name: 'Print receipt', exact: true }).click();
   await page.getByText('Receipt (Completed) printed: the original.').waitFor();
   await page.getByRole('button', { name: 'Print the receipt again' }).click();
   await page.getByText('Receipt (Completed) printed as COPY 1.').waitFor();

@@ -60,18 +60,11 @@ test('a screen that throws shows the crash screen, and the error and its compone
   const h = await startE2E(t, 'crash-guard');
   const { page } = h;
   await openHome(page, h.url);
-  // The tray's next answer is one the contract would never let through: rendering it throws.
+  // A tray push the contract would never let through (main parses what it pushes): rendering it throws.
   await page.evaluate(() => {
-    type Bridged = { __cashdeskInvoke(channel: string, request: unknown): Promise<unknown> };
-    const bridged = window as unknown as Bridged;
-    const real = bridged.__cashdeskInvoke.bind(window);
-    bridged.__cashdeskInvoke = (channel, request) =>
-      channel === 'history.open'
-        ? Promise.resolve({ ok: true, value: { rows: [{ reason: 'hand_over', operation: null }] } })
-        : real(channel, request);
     (window as unknown as { __cashdeskEmit(event: string, payload: unknown): void }).__cashdeskEmit(
-      'operation.changed',
-      { localId: -1 },
+      'tray.changed',
+      { rows: [{ reason: 'hand_over', operation: null }] },
     );
   });
   await page.getByRole('heading', { name: 'Something went wrong in the desk' }).waitFor();

@@ -60,6 +60,7 @@ export function LockScreen() {
           value={pin}
           onChange={setPin}
           autoFocus
+          readOnly={busy}
         />
         <PinRefusal error={error} owner={as} secondsLeft={wait} />
         <div className="actions">
