@@ -327,7 +327,12 @@ describe('backups', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(readdirSync(folder).length, 1);
     clock.advance(BACKUP_EVERY_MS - CHECK_EVERY_MS);
-    await until(() => readdirSync(folder).length === 2, 'the daily copy');
+    // The copy's file lands before its state is kept: wait for the state, then look at both.
+    await until(
+      async () => (await h.call('desk.state', {})).backup.lastAt !== first.lastAt,
+      'the daily copy',
+    );
+    assert.equal(readdirSync(folder).length, 2);
     const state = (await h.call('desk.state', {})).backup;
     assert.ok(Date.parse(state.lastAt!) - Date.parse(first.lastAt!) >= BACKUP_EVERY_MS, 'dated by the clock');
   });

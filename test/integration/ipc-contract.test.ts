@@ -79,6 +79,11 @@ before(async () => {
   sandbox.capture(SHOP, created.operationNumber);
   await assembled.probe.idle();
   open = await call<OperationView>('checkout.openSession', { ...session, amount: '2500' });
+  // Home's tray follows a change by up to 50 ms: the pushes settle before any snapshot is taken.
+  for (let seen = -1; seen !== pushed.length; ) {
+    seen = pushed.length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
   reader = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
 
   const settings = {
