@@ -71,12 +71,10 @@ function modalField(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"] input:not([disabled])');
 }
 
+/** The newest action that can take focus now; failing one, the newest still on screen (to wait for). */
 function nextAction(): HTMLElement | null {
-  for (let i = next.length - 1; i >= 0; i--) {
-    const element = next[i]!.current;
-    if (element?.isConnected) return element;
-  }
-  return null;
+  const shown = next.map((ref) => ref.current).filter((element) => element?.isConnected) as HTMLElement[];
+  return shown.findLast(focusable) ?? shown.at(-1) ?? null;
 }
 
 function focusable(element: HTMLElement): boolean {
