@@ -18,6 +18,7 @@ const SUITES: Suite[] = [
   { name: 'shift', file: 'shift.ts', exported: 'benchShift' },
   { name: 'log', file: 'log.ts', exported: 'benchLog' },
   { name: 'chain', file: 'chain.ts', exported: 'benchChain' },
+  { name: 'hq', file: 'hq.ts', exported: 'benchHq' },
 ];
 
 type Target = { at: 'most' | 'least'; value: number };
@@ -48,6 +49,10 @@ const TARGETS: Record<string, Target> = {
   // backslashes that used to stall the event loop for minutes.
   'log.redact_line_ms_p95': { at: 'most', value: 0.2 },
   'log.redact_backslash_line_ms': { at: 'most', value: 50 },
+  // Issue 19: 100 desks uploading at once through HQ's HTTP API into a real PostgreSQL, and the
+  // network and branch views over 10,000,000 entries from 1,000 desks.
+  'hq.ingest_entries_per_s': { at: 'least', value: 20000 },
+  'hq.dashboard_ms_p95': { at: 'most', value: 50 },
 };
 
 function previous(): Record<string, unknown> {

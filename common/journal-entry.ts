@@ -1,0 +1,331 @@
+// The desk journal's one contract, shared by the desk (which writes and uploads it) and the head
+// office (which stores and projects it). An entry is a money fact the desk recorded, once; a
+// correction is a new entry. Each desk is the only writer of its stream: entries are keyed by
+// (terminalId, seq), seq is gap-free from 1, and each entry's hash covers the previous one's.
+//
+// Hashing needs a digest, and common/ runs where node:crypto does not; so this module gives the
+// canonical text, and hq/shared/journal-hash.ts (plain node:crypto, importable by main/) hashes it:
+//   hash = hex SHA-256 of canonicalEntry(entry without hash), prevHash of seq 1 = GENESIS_HASH.
+//
+// Training money never meets Live cash: a desk journals its Live facts only.
+import { z } from 'zod';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Money as a decimal string, never a float: "150", "150.00", "-12.50". */
+export const money = z.string().regex(/^-?\d{1,15}(\.\d{1,4})?$/, 'a decimal amount like 150.00');
+/** ISO 4217 code as the gateway names it. */
+export const currency = z.string().regex(/^[A-Z]{3}$/, 'a currency code like KZT');
+export const terminalId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_\-.:]+$/, 'letters, digits and - _ . : only');
+const opNumber = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\p{L}\p{N}_\-/#:]+$/u, 'letters, digits and - _ / # : only');
+const name = z.string().min(1).max(120);
+const utc = z.iso.datetime({ offset: false });
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
+const shiftId = z.string().min(1).max(64);
+
+/** An amount in one currency, as shifts and reports list them. */
+export const CurrencyAmount = z.object({ currency, amount: money });
+export type CurrencyAmount = z.infer<typeof CurrencyAmount>;
+
+/** One Z report's line for one currency, laid out as the desk prints it. */
+export const ZCurrencyLine = z.object({
+  currency,
+  float: money,
+  received: money,
+  handedOver: money,
+  returned: money,
+  movementsIn: money,
+  movementsOut: money,
+  expected: money,
+  counted: money,
+  variance: money,
+});
+export type ZCurrencyLine = z.infer<typeof ZCurrencyLine>;
+
+/** An operation whose cash is still open at the Z: a captured payout not handed over, or a payin's cash received but not captured. */
+export const OpenCashLine = z.object({
+  operationNumber: opNumber,
+  type: z.enum(['payin', 'payout']),
+  amount: money,
+  currency,
+  reason: z.string().min(1).max(64),
+});
+export type OpenCashLine = z.infer<typeof OpenCashLine>;
+
+/** Each kind's body. Adding a kind is adding a line here; the head office ignores no kind silently. */
+export const ENTRY_BODIES = {
+  /** The desk created an operation at the gateway (written ahead); outcomeUnknown when the answer was lost. */
+  operation_created: z.object({
+    operationNumber: opNumber,
+    type: z.enum(['payin', 'payout']),
+    amount: money,
+    currency,
+    instrument: z.string().min(1).max(64),
+    shopId: z.number().int().positive().optional(),
+    outcomeUnknown: z.boolean(),
+  }),
+  /** A status the gateway gave (or a lookup found); it resolves an unknown outcome. */
+  operation_status: z.object({ operationNumber: opNumber, status: z.string().min(1).max(64) }),
+  /** Cash that physically moved for an operation: received (payin) or handed over (payout). */
+  custody: z.object({
+    operationNumber: opNumber,
+    action: z.enum(['received', 'handed_over']),
+    amount: money,
+    currency,
+    operator: name,
+  }),
+  /** A supervisor's reversal of one custody record. */
+  custody_reversed: z.object({
+    operationNumber: opNumber,
+    action: z.enum(['received', 'handed_over']),
+    amount: money,
+    currency,
+    supervisor: name,
+    reason: z.string().min(1).max(500),
+  }),
+  /** A payin's cash given back to the payer (the gateway ended it without capturing). */
+  cash_returned: z.object({ operationNumber: opNumber, amount: money, currency, operator: name }),
+  shift_opened: z.object({ shiftId, operator: name, float: z.array(CurrencyAmount) }),
+  shift_closed: z.object({ shiftId, operator: name }),
+  count: z.object({
+    shiftId,
+    operator: name,
+    counted: z.array(CurrencyAmount),
+    expected: z.array(CurrencyAmount),
+  }),
+  cash_movement: z.object({
+    shiftId,
+    direction: z.enum(['in', 'out']),
+    amount: money,
+    currency,
+    reason: z.string().min(1).max(500),
+    operator: name,
+  }),
+  z_report: z.object({
+    shiftId,
+    number: z.number().int().positive(),
+    operator: name,
+    openedAt: utc,
+    closedAt: utc,
+    currencies: z.array(ZCurrencyLine),
+    openCash: z.array(OpenCashLine),
+    /** What the desk knew of its upload when it printed the Z: entries waiting and when HQ last answered. */
+    headOffice: z
+      .object({ waiting: z.number().int().nonnegative(), lastReachedAt: utc.nullable() })
+      .optional(),
+  }),
+  handover: z.object({
+    shiftId,
+    fromOperator: name,
+    toOperator: name,
+    counted: z.array(CurrencyAmount),
+  }),
+  /** An audit-trail row: supervisor resets, gateway and token changes, approvals. */
+  audit: z.object({
+    action: z.string().min(1).max(64),
+    actor: z.string().min(1).max(120),
+    detail: z.record(z.string(), z.string().max(500)),
+  }),
+  /** The desk's supervisor released a captured payout it has not handed over: any desk of the branch may now claim it. */
+  payout_released: z.object({
+    operationNumber: opNumber,
+    amount: money,
+    currency,
+    supervisor: name,
+  }),
+  /** This desk won a claim at the head office on another desk's released payout (then records custody as usual). */
+  payout_claimed: z.object({
+    operationNumber: opNumber,
+    originTerminalId: terminalId,
+    amount: money,
+    currency,
+    operator: name,
+  }),
+} as const;
+
+export type EntryKind = keyof typeof ENTRY_BODIES;
+export const ENTRY_KINDS = Object.keys(ENTRY_BODIES) as EntryKind[];
+export type EntryBody<K extends EntryKind> = z.infer<(typeof ENTRY_BODIES)[K]>;
+
+const envelope = {
+  terminalId,
+  seq: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  at: utc,
+  prevHash: hex64,
+};
+
+const entryOf = <K extends EntryKind>(kind: K) =>
+  z.object({ ...envelope, kind: z.literal(kind), body: ENTRY_BODIES[kind], hash: hex64 });
+
+/** One entry of each kind, discriminated on `kind`, with its hash. */
+export const JournalEntry = z.discriminatedUnion('kind', [
+  entryOf('operation_created'),
+  entryOf('operation_status'),
+  entryOf('custody'),
+  entryOf('custody_reversed'),
+  entryOf('cash_returned'),
+  entryOf('shift_opened'),
+  entryOf('shift_closed'),
+  entryOf('count'),
+  entryOf('cash_movement'),
+  entryOf('z_report'),
+  entryOf('handover'),
+  entryOf('audit'),
+  entryOf('payout_released'),
+  entryOf('payout_claimed'),
+]);
+export type JournalEntry = z.infer<typeof JournalEntry>;
+type Unhashed<E> = E extends unknown ? Omit<E, 'hash'> : never;
+/** An entry before its hash is taken. */
+export type UnhashedEntry = Unhashed<JournalEntry>;
+
+/**
+ * The text an entry's hash is taken over: JSON with every object's keys sorted, no whitespace, and
+ * the `hash` field left out. Numbers are integers only (seq, shopId, counts), so JSON's number
+ * text is the same in every runtime; money is strings.
+ */
+export function canonicalEntry(entry: UnhashedEntry | JournalEntry): string {
+  const { hash: _hash, ...rest } = entry as JournalEntry;
+  return canonicalJson(rest);
+}
+
+// Hand-rolled loops, not filter/map/join: HQ canonicalises every entry it ingests, and this halves
+// the time an entry costs there.
+export function canonicalJson(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value))
+      throw new Error('canonical JSON holds integers only; money is a decimal string');
+    return String(value);
+  }
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i += 1) text += (i ? ',' : '') + canonicalJson(value[i]);
+    return `${text}]`;
+  }
+  if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const child = record[key];
+    if (child === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(child)}`;
+    first = false;
+  }
+  return `${text}}`;
+}
+
+// ── Upload ─────────────────────────────────────────────────────────────────
+
+/** At most this many entries a request; a desk catching up after days sends several batches in order. */
+export const MAX_BATCH = 1000;
+
+/** POST /api/desk/journal: entries in ascending seq, contiguous, of the token's terminal. */
+export const UploadRequest = z.object({ entries: z.array(JournalEntry).min(1).max(MAX_BATCH) });
+export type UploadRequest = z.infer<typeof UploadRequest>;
+
+/** 200: every entry is stored (new or the same as stored). highWater: the last seq HQ holds, 0 for none. */
+export const UploadResponse = z.object({ highWater: z.number().int().nonnegative() });
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+/**
+ * 409: the batch was refused from the first bad entry on; entries before it are stored, so the
+ * desk resumes from highWater + 1. gap: an entry does not follow highWater; chain: prevHash or hash
+ * do not hold; conflict: a seq HQ holds with another hash (an alarm at HQ, never an overwrite).
+ */
+export const UploadRefusal = z.object({
+  error: z.enum(['gap', 'chain', 'conflict']),
+  message: z.string(),
+  highWater: z.number().int().nonnegative(),
+  seq: z.number().int().positive().optional(),
+});
+export type UploadRefusal = z.infer<typeof UploadRefusal>;
+
+// ── Enrolment ──────────────────────────────────────────────────────────────
+
+/** The one-time code as a head-office admin reads it out: 4 groups of 4 from an alphabet without 0/O, 1/I. */
+export const ENROLMENT_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
+export const EnrolRequest = z.object({
+  code: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .pipe(z.string().regex(ENROLMENT_CODE_PATTERN, 'a code like ABCD-EFGH-JKLM-NPQR')),
+  terminalId,
+});
+export type EnrolRequest = z.infer<typeof EnrolRequest>;
+export const EnrolResponse = z.object({
+  /** The desk's own bearer token: keep it in the OS keychain; HQ stores only its hash. */
+  deskToken: z.string().min(32),
+  branchId: z.number().int().positive(),
+  branchName: z.string(),
+  /** HQ's Ed25519 public key (SPKI PEM), to check reset codes offline. */
+  hqSigningKey: z.string().startsWith('-----BEGIN PUBLIC KEY-----'),
+  /** Where HQ's stream for this terminal stands (a re-enrolled desk resumes from here). */
+  highWater: z.number().int().nonnegative(),
+});
+export type EnrolResponse = z.infer<typeof EnrolResponse>;
+
+// ── Release and claim ──────────────────────────────────────────────────────
+
+/** GET /api/desk/payouts/:operationNumber, for any desk of the payout's branch. */
+export const PayoutState = z.object({
+  operationNumber: opNumber,
+  originTerminalId: terminalId,
+  amount: money,
+  currency,
+  status: z.string().nullable(),
+  /** Released by a payout_released entry, or listed as open cash in a Z report HQ holds. */
+  released: z.boolean(),
+  releasedBy: z.enum(['supervisor', 'z_report']).nullable(),
+  handedOver: z.boolean(),
+  claim: z.object({ terminalId, at: utc, operator: z.string() }).nullable(),
+});
+export type PayoutState = z.infer<typeof PayoutState>;
+
+/** POST /api/desk/payouts/:operationNumber/claim */
+export const ClaimRequest = z.object({ operator: name });
+export type ClaimRequest = z.infer<typeof ClaimRequest>;
+/** 200: this desk won; record payout_claimed, then custody handed_over as usual. */
+export const ClaimResponse = z.object({ claimed: z.literal(true), payout: PayoutState });
+export type ClaimResponse = z.infer<typeof ClaimResponse>;
+
+/** Every refusal of a desk request: a kind to act on and plain words to show. */
+export const DeskRefusal = z.object({
+  error: z.enum([
+    'not_found',
+    'other_branch',
+    'not_released',
+    'already_claimed',
+    'own_payout',
+    'handed_over',
+    'not_captured',
+    'token_rejected',
+    'invalid',
+  ]),
+  message: z.string(),
+});
+export type DeskRefusal = z.infer<typeof DeskRefusal>;
+
+// ── Supervisor reset codes ─────────────────────────────────────────────────
+
+/** What HQ signs: one terminal, one nonce, until expiresAt. */
+export const ResetCodePayload = z.object({
+  terminalId,
+  nonce: z.string().regex(/^[0-9a-f]{32}$/),
+  expiresAt: utc,
+});
+export type ResetCodePayload = z.infer<typeof ResetCodePayload>;
+/** The code as typed or pasted: base64url(canonical payload) "." base64url(Ed25519 signature). */
+export const RESET_CODE_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{86}$/;
+export const ResetCode = z.string().trim().regex(RESET_CODE_PATTERN, 'a head-office reset code');

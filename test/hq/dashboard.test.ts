@@ -1,0 +1,189 @@
+// The head-office dashboard in Chromium, as built (dist/hq) and served by HQ under its CSP, with the
+// data of two simulated desks on a real PostgreSQL: sign-in, then network → branch → desk, the Z
+// reports and the search, in English, Russian and Kazakh, each screen checked by axe.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DASHBOARD_DIR } from '../../hq/server/app.ts';
+import { axeFindings, launchChromium, RESULTS_DIR } from '../e2e/harness.ts';
+import { type Postgres, startPostgres } from './postgres.ts';
+import { SimDesk, startTestHq, type TestHq } from './support.ts';
+
+let pg: Postgres;
+before(async () => {
+  if (!existsSync(join(DASHBOARD_DIR, 'index.html')))
+    throw new Error('dist/hq is missing: run `npm run build:hq` first');
+  pg = await startPostgres();
+});
+after(() => pg.stop());
+
+/** A day at two desks of one branch: A's payout left for the branch in its Z report, B hands it over. */
+async function twoDesks(hq: TestHq): Promise<void> {
+  const a = await SimDesk.enrol(hq, 'T-A', 'Almaty Central');
+  const b = await SimDesk.enrol(hq, 'T-B', 'Almaty Central');
+  a.day('A', { handOverPayout: false });
+  a.record('audit', {
+    action: 'gateway_changed',
+    actor: 'Dana (supervisor)',
+    detail: { gateway: 'https://pay.example' },
+  });
+  a.record('z_report', {
+    shiftId: 'A-S',
+    number: 7,
+    operator: 'Aigerim',
+    openedAt: '2026-11-20T08:00:01.000Z',
+    closedAt: '2026-11-20T18:00:00.000Z',
+    currencies: [
+      {
+        currency: 'KZT',
+        float: '10000.00',
+        received: '1500.00',
+        handedOver: '0.00',
+        returned: '0.00',
+        movementsIn: '0.00',
+        movementsOut: '0.00',
+        expected: '11500.00',
+        counted: '11450.00',
+        variance: '-50.00',
+      },
+    ],
+    openCash: [
+      { operationNumber: 'A-OUT', type: 'payout', amount: '700.00', currency: 'KZT', reason: 'hand_over' },
+    ],
+    headOffice: { waiting: 0, lastReachedAt: '2026-11-20T17:59:00.000Z' },
+  });
+  a.record('shift_closed', { shiftId: 'A-S', operator: 'Aigerim' });
+  await a.sync();
+  b.day('B');
+  await b.sync();
+  const claim = await b.request('/api/desk/payouts/A-OUT/claim', { operator: 'Bolat' });
+  assert.equal(claim.status, 200);
+  b.record('payout_claimed', {
+    operationNumber: 'A-OUT',
+    originTerminalId: 'T-A',
+    amount: '700.00',
+    currency: 'KZT',
+    operator: 'Bolat',
+  });
+  b.record('custody', {
+    operationNumber: 'A-OUT',
+    action: 'handed_over',
+    amount: '700.00',
+    currency: 'KZT',
+    operator: 'Bolat',
+  });
+  await b.sync();
+}
+
+const WORDS = {
+  en: {
+    network: 'Network',
+    branch: 'Branch Almaty Central',
+    desk: 'Desk T-A',
+    z: 'Z report No. 7',
+    search: 'Find',
+  },
+  ru: {
+    network: 'Сеть',
+    branch: 'Филиал Almaty Central',
+    desk: 'Касса T-A',
+    z: 'Z-отчёт № 7',
+    search: 'Найти',
+  },
+  kk: {
+    network: 'Желі',
+    branch: 'Almaty Central филиалы',
+    desk: 'T-A кассасы',
+    z: '№ 7 Z-есеп',
+    search: 'Табу',
+  },
+} as const;
+
+test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and kk, with no axe finding', async (t) => {
+  const hq = await startTestHq(t, pg);
+  await twoDesks(hq);
+  const { password } = (await (
+    await hq.admin.post('/api/admin/users', { username: 'dana', role: 'admin', branchId: null })
+  ).json()) as {
+    password: string;
+  };
+  const browser = await launchChromium();
+  t.after(() => browser.close());
+
+  for (const language of ['en', 'ru', 'kk'] as const) {
+    const words = WORDS[language];
+    const dir = join(RESULTS_DIR, 'screens', `hq-${language}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await context.addInitScript((lang) => localStorage.setItem('hq-language', lang), language);
+    const page = await context.newPage();
+    page.setDefaultTimeout(8000);
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    let shots = 0;
+    const screen = async (step: string) => {
+      shots += 1;
+      await page.screenshot({
+        path: join(dir, `${String(shots).padStart(2, '0')}-${step}.png`),
+        fullPage: true,
+      });
+      assert.deepEqual(await axeFindings(page), [], `axe on ${language} ${step}`);
+      assert.deepEqual(problems, [], `console errors or CSP refusals on ${language} ${step}`);
+    };
+    const heading = (page: Page, text: string) =>
+      page.getByRole('heading', { level: 1, name: text }).waitFor();
+
+    await page.goto(hq.url);
+    await page.locator('#username').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+    await screen('login');
+    await page.fill('#username', 'dana');
+    await page.fill('#password', password);
+    await page.locator('form button[type=submit]').click();
+    await heading(page, words.network);
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'hq_session')!;
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, 'Strict');
+    const row = page.locator('tbody tr', { hasText: 'Almaty Central' });
+    assert.match(await row.innerText(), /2\s+1\s/, 'two desks, one shift open (B)');
+    await screen('network');
+
+    await page.getByRole('link', { name: 'Almaty Central' }).click();
+    await heading(page, words.branch);
+    const deskB = await page.locator('tbody tr', { hasText: 'T-B' }).innerText();
+    assert.match(deskB, /B-S/);
+    assert.match(deskB, /Aigerim/);
+    const deskA = await page.locator('tbody tr', { hasText: 'T-A' }).innerText();
+    assert.match(deskA, /50/, 'A’s last Z variance');
+    await screen('branch');
+
+    await page.getByRole('link', { name: 'T-A' }).click();
+    await heading(page, words.desk);
+    await page.getByRole('heading', { level: 3, name: words.z }).waitFor();
+    const facts = await page.locator('dl.facts').innerText();
+    assert.match(facts, /11[\s ,.]?500/, 'expected cash after the day');
+    await screen('desk');
+
+    await page.goto(`${hq.url}/#/z-reports`);
+    await page.getByRole('heading', { level: 3, name: words.z }).waitFor();
+    await screen('z-reports');
+
+    await page.goto(`${hq.url}/#/search`);
+    await page.fill('#operation-number', 'A-OUT');
+    await page.getByRole('button', { name: words.search, exact: true }).click();
+    const found = await page.locator('tbody tr', { hasText: 'A-OUT' }).innerText();
+    assert.match(found, /T-A/);
+    assert.match(found, /T-B/, 'claimed and handed over at desk B');
+    await screen('search');
+
+    await page.goto(`${hq.url}/#/audit`);
+    await page.getByRole('cell', { name: 'gateway_changed' }).waitFor();
+    await screen('audit');
+    await context.close();
+  }
+});
