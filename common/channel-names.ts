@@ -63,6 +63,8 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'drawer.printSlip',
   'audit.list',
   'backup.now',
+  'headOffice.status',
+  'headOffice.enrol',
 ];
 
 export const EVENT_NAMES: readonly EventName[] = [
@@ -75,4 +77,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'desk.changed',
   'shift.reconciled',
   'receipts.printed',
+  'headOffice.changed',
 ];

@@ -5,6 +5,7 @@ import { channel, none } from './channel.ts';
 import { DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
 import { CUSTODY_ACTIONS, HISTORY_STATES, MODES } from './enums.ts';
+import { HeadOfficeStatus, headOfficeChannels } from './headoffice-channels.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -231,6 +232,7 @@ export const channels = {
     z.object({ path: z.string(), bytes: z.number().int() }),
   ),
   ...deskChannels,
+  ...headOfficeChannels,
 } as const;
 
 /**
@@ -250,6 +252,7 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   // The history leaves the desk as a file: the supervisor's act, like the settings.
   'history.exportCsv',
   'audit.list',
+  'headOffice.enrol',
 ]);
 
 export type Channels = typeof channels;
@@ -271,6 +274,8 @@ export const events = {
   'shift.reconciled': ShiftSummary,
   /** A document was printed, or failed to: automatic prints are seen only this way. */
   'receipts.printed': PrintReport,
+  /** The head office's upload moved on, stopped, or the desk was enrolled. */
+  'headOffice.changed': HeadOfficeStatus,
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

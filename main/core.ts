@@ -13,6 +13,7 @@ import { createRendererErrors } from './diagnostics/renderer-errors.ts';
 import { createEvents } from './events.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
+import { createHeadOffice } from './headoffice/head-office.ts';
 import { historyHandlers } from './history/handlers.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
@@ -67,6 +68,16 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // Before anything else writes: the chain's key. Its check runs once the core is up.
   const chain = createChainGuard({ store, vault, audit, log, changed: () => day.announce() });
   await chain.start();
+  // Its journal's writer follows the chain from here on (an unenrolled desk's does nothing).
+  const headOffice = createHeadOffice({
+    store,
+    vault,
+    terminalId: () => settings.get().terminalId,
+    audit,
+    log,
+    emit,
+    ...options.headOffice,
+  });
   const gateways = createGateways(settings, training, options.gateway ?? {});
   const connectivity = createConnectivity(
     () => store.outbox.waitingCount(),
@@ -131,6 +142,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   recoverUnsettled(store, journal, lookups);
   day.start();
   void chain.verify();
+  await headOffice.start();
 
   const rendererErrors = createRendererErrors(log);
   const handlers: Handlers = {
@@ -161,6 +173,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       supervisors: day.supervisorPins,
       audit,
     }),
+    ...headOffice.handlers,
     ...rendererErrors.handlers,
   };
 
@@ -189,6 +202,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
         lookups.close();
         events.clear();
         chain.stop();
+        headOffice.close();
+        await headOffice.idle();
         await day.close();
         await chain.idle();
         store.close();
@@ -203,6 +218,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     durableCommits: () => store.durableCommits(),
     sql: (statement) => store.probeSql(statement),
     chainChecked: () => chain.idle(),
+    headOfficeIdle: () => headOffice.idle(),
   };
   return { core, probe };
 }

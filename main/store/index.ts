@@ -1,6 +1,7 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
+import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
 import { createChainRepo } from './chain.ts';
@@ -32,6 +33,7 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     exports: createExportRepo(db),
     chain,
     audit: createAuditRepo(db),
+    deskJournal: createDeskJournalRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

@@ -183,6 +183,8 @@ before(async () => {
     'drawer.printSlip': { movementId: 1 },
     'backup.now': {},
     'audit.list': {},
+    'headOffice.status': {},
+    'headOffice.enrol': { url: 'https://hq.example.com', code: 'ABCD-EFGH-JKLM-NPQR' },
   };
 });
 
@@ -242,6 +244,7 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'shift.report',
   'shift.list',
   'audit.list',
+  'headOffice.status',
   // No printer in this core: nothing is printed, and nothing is persisted either way.
   'receipts.printers',
   'receipts.testPrint',

@@ -100,6 +100,7 @@ export type HarnessOptions = {
   /** PIN waits, the supervisor's unlocked time, the idle lock (main/shift/day.ts). */
   day?: DayOptions;
   printer?: Printer;
+  headOffice?: CoreOptions['headOffice'];
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -148,6 +149,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
     day: options.day ?? {},
+    ...(options.headOffice ? { headOffice: options.headOffice } : {}),
     printer: options.printer,
   };
   const events: RecordedEvent[] = [];

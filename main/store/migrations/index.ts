@@ -9,6 +9,7 @@ import historySearchTyped from './0008-history-search-typed.ts';
 import auditChain from './0009-audit-chain.ts';
 import historyStates from './0010-history-states.ts';
 import drawerCountsHandovers from './0011-drawer-counts-handovers.ts';
+import deskJournal from './0013-desk-journal.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -23,4 +24,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0009-audit-chain', sql: auditChain },
   { name: '0010-history-states', sql: historyStates },
   { name: '0011-drawer-counts-handovers', sql: drawerCountsHandovers },
+  // 0012 is the i18n branch's (receipt language): the integrator puts it before this one.
+  { name: '0013-desk-journal', sql: deskJournal },
 ];

@@ -1,0 +1,268 @@
+// The desk journal and its upload (issue 19), on a real core, sandbox and SQLite file, enrolled at a
+// real head office on a real PostgreSQL: a Live day becomes gap-free, chained entries of every kind
+// it produced, training never; HQ holds the same stream; a crash between a commit and its
+// journalling is caught up at start; a tampered entry is a chain finding at the desk and refused
+// (an alarm) at the head office; a revoked token asks for a new enrolment.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, type TestContext, test } from 'node:test';
+import type { JournalEntry } from '../../common/journal-entry.ts';
+import { firstBreak } from '../../hq/shared/journal-hash.ts';
+import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
+import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
+import { type Postgres, startPostgres } from '../hq/postgres.ts';
+import { enrolmentCodeFor, json, startTestHq, type TestHq } from '../hq/support.ts';
+import { checkout, type Harness, SHOP, startHarness, until } from '../support/core.ts';
+import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+
+let pg: Postgres;
+before(async () => {
+  pg = await startPostgres();
+});
+after(() => pg.stop());
+
+function rows(h: Harness, sql: string) {
+  const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
+function journal(h: Harness): JournalEntry[] {
+  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(
+    (r) =>
+      ({
+        terminalId: String(r.terminal_id),
+        seq: Number(r.seq),
+        at: String(r.at),
+        kind: String(r.kind),
+        body: JSON.parse(String(r.body)),
+        prevHash: String(r.prev_hash),
+        hash: String(r.hash),
+      }) as JournalEntry,
+  );
+}
+
+/** A training sale first (never journalled), then Live with Aigerim's shift on a KZT 20,000 float, enrolled at `hq`. */
+async function enrolledDesk(t: TestContext, hq: TestHq, terminalId: string) {
+  const h = await startHarness(t, { headOffice: { backoff: { minMs: 50, maxMs: 200 }, timeoutMs: 5_000 } });
+  const { settings } = await h.call('app.getState', {});
+  const { mode: _mode, ...rest } = settings;
+  await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+  await h.call('settings.save', {
+    ...rest,
+    terminalId,
+    gatewayUrl: h.sandbox.url,
+    supervisorPin: SUPERVISOR_PIN,
+  });
+  const { code } = await enrolmentCodeFor(hq, terminalId);
+  const enrolled = await h.call('headOffice.enrol', { url: hq.url, code });
+  assert.equal(enrolled.enrolled, true);
+  assert.equal(enrolled.branchName, 'Central');
+  const practice = await checkout(h, { type: 'payin', amount: '777' });
+  await h.call('checkout.recordCash', { localId: practice.localId });
+  // The training shift's Z report: training money never meets the Live journal.
+  await h.call('shift.close', { counted: [{ currency: 'KZT', total: '777' }] });
+  await h.call('settings.setMode', { mode: 'live' });
+  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token, supervisorPin: SUPERVISOR_PIN });
+  const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+  const dana = await h.call('operators.add', { name: 'Dana', pin: SECOND_OPERATOR_PIN });
+  await h.call('supervisor.lock', {});
+  await h.call('shift.open', {
+    operatorId: aigerim.id,
+    pin: OPERATOR_PIN,
+    float: [{ currency: 'KZT', total: '20000' }],
+  });
+  return { h, practice, aigerim, dana };
+}
+
+/** Waits until HQ's high-water is the desk's last entry. */
+async function uploaded(h: Harness) {
+  await until(async () => {
+    const status = await h.call('headOffice.status', {});
+    return status.waiting === 0 && status.lastReachedAt !== null;
+  }, 'the upload to catch up');
+  await h.probe.headOfficeIdle();
+}
+
+describe('the desk journal', () => {
+  test('a Live day becomes gap-free, chained entries of every kind, uploaded in order; training never', async (t) => {
+    const hq = await startTestHq(t, pg);
+    const { h, practice, dana } = await enrolledDesk(t, hq, 'T07');
+
+    const payin = await checkout(h, { type: 'payin', amount: '5000' });
+    await h.call('checkout.recordCash', { localId: payin.localId });
+    await h.call('shift.cashMovement', {
+      kind: 'removed',
+      currency: 'KZT',
+      amount: '3000',
+      reason: 'to the safe',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    await h.call('drawer.handover', {
+      operatorId: dana.id,
+      pin: SECOND_OPERATOR_PIN,
+      counted: [{ currency: 'KZT', total: '22000' }],
+    });
+    await h.call('shift.close', { counted: [{ currency: 'KZT', total: '22000' }] });
+    await uploaded(h);
+
+    const entries = journal(h);
+    assert.deepEqual(
+      entries.map((e) => e.seq),
+      entries.map((_, i) => i + 1),
+      'gap-free from 1',
+    );
+    assert.equal(firstBreak(entries), null, 'each hash covers the one before');
+    const kinds = new Set(entries.map((e) => e.kind));
+    for (const kind of [
+      'audit',
+      'shift_opened',
+      'operation_created',
+      'operation_status',
+      'custody',
+      'cash_movement',
+      'handover',
+      'count',
+      'shift_closed',
+      'z_report',
+    ])
+      assert.ok(kinds.has(kind as never), `a ${kind} entry: ${[...kinds].join(', ')}`);
+    assert.ok(entries.every((e) => e.terminalId === 'T07'));
+    const text = JSON.stringify(entries);
+    assert.ok(!text.includes(practice.operationNumber), 'the training sale is not journalled');
+    assert.equal(
+      entries.filter((e) => e.kind === 'shift_opened').length,
+      1,
+      'the training shift is not journalled',
+    );
+    const z = entries.find((e) => e.kind === 'z_report')!;
+    assert.ok(z.kind === 'z_report' && z.body.headOffice, 'the Z entry says where the upload stood');
+    const custody = entries.find((e) => e.kind === 'custody');
+    assert.deepEqual(custody?.body, {
+      operationNumber: payin.operationNumber,
+      action: 'received',
+      amount: custody?.kind === 'custody' ? custody.body.amount : '',
+      currency: 'KZT',
+      operator: 'Aigerim',
+    });
+
+    // HQ holds the same stream, and the journal's rows are in the desk's own hash chain.
+    const { highWater } = await json<{ highWater: number }>(
+      fetch(`${hq.url}/api/desk/journal/high-water`, {
+        headers: { authorization: `Bearer ${await deskToken(h)}` },
+      }),
+    );
+    assert.equal(highWater, entries.length);
+    assert.equal(
+      rows(h, "SELECT COUNT(*) AS n FROM chain_links WHERE tbl = 'desk_journal'")[0]!.n,
+      entries.length,
+    );
+  });
+
+  test('a crash between a commit and its journalling is caught up at start; a tampered entry is a finding', async (t) => {
+    const hq = await startTestHq(t, pg);
+    const { h } = await enrolledDesk(t, hq, 'T08');
+    await uploaded(h);
+    const before = journal(h).length;
+
+    // Rows written with no writer running (the core gone between the commit and the journal).
+    await h.restart({
+      before() {
+        const store = createStore(h.dataDir);
+        try {
+          store.audit.append({
+            at: new Date().toISOString(),
+            terminalId: 'T08',
+            operator: 'supervisor',
+            kind: 'written_before_the_crash',
+            detail: { note: 'x' },
+          });
+        } finally {
+          store.close();
+        }
+      },
+    });
+    await h.call('desk.unlock', { pin: OPERATOR_PIN });
+    const after = journal(h);
+    const crashed = after.slice(before).filter((e) => e.kind === 'audit');
+    assert.ok(
+      crashed.some((e) => (e.body as { action: string }).action === 'written_before_the_crash'),
+      'the row written before the crash is journalled at start',
+    );
+    assert.deepEqual(
+      after.map((e) => e.seq),
+      after.map((_, i) => i + 1),
+    );
+    assert.equal(firstBreak(after), null);
+    await uploaded(h);
+
+    // Someone rewrites an uploaded entry in the file: the chain check finds it, and sent again
+    // (the desk's high-water put back), the head office refuses it: an alarm, not a retry loop.
+    await h.restart({
+      before() {
+        const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
+        db.exec('DROP TRIGGER desk_journal_no_update');
+        db.exec(
+          `UPDATE desk_journal SET body = replace(body, 'Aigerim', 'Mallory') WHERE kind = 'shift_opened'`,
+        );
+        db.exec(
+          `UPDATE settings SET value = json_set(value, '$.highWater', 0) WHERE key = 'head_office_upload'`,
+        );
+        db.close();
+      },
+    });
+    await h.probe.chainChecked();
+    await h.call('desk.unlock', { pin: OPERATOR_PIN });
+    const state = await h.call('desk.state', {});
+    assert.ok(state.integrity.findings.length > 0, 'the chain check found the rewrite');
+    const alarm = await h.waitFor('headOffice.changed', (s) => s.alarm !== null);
+    assert.equal(alarm.alarm, 'refused');
+    assert.equal(alarm.message, "The head office refused this desk's journal: call head office.");
+  });
+
+  test('a revoked token asks for a new enrolment; nothing is lost meanwhile', async (t) => {
+    const hq = await startTestHq(t, pg);
+    const { h } = await enrolledDesk(t, hq, 'T09');
+    await uploaded(h);
+    assert.equal((await hq.admin.post('/api/admin/desks/T09/revoke')).status, 200);
+    await h.call('shift.cashMovement', {
+      kind: 'added',
+      currency: 'KZT',
+      amount: '100',
+      reason: 'change',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    const alarm = await h.waitFor('headOffice.changed', (s) => s.alarm === 'token_rejected');
+    assert.match(alarm.message!, /enrol again/);
+    assert.ok(alarm.waiting > 0, 'the entries stay waiting');
+  });
+});
+
+async function deskToken(h: Harness): Promise<string> {
+  const keytar = (await import('keytar')).default;
+  return (await keytar.getPassword(h.keychainService, 'head-office-desk-token'))!;
+}
+
+test('the head office address is https://, or http:// on this computer only', () => {
+  assert.deepEqual(checkHqUrl('https://hq.example.com/'), { url: 'https://hq.example.com' });
+  assert.deepEqual(checkHqUrl('http://127.0.0.1:8080'), { url: 'http://127.0.0.1:8080' });
+  assert.deepEqual(checkHqUrl('http://localhost:3000/hq/'), { url: 'http://localhost:3000/hq' });
+  for (const refused of [
+    'http://hq.example.com',
+    'http://10.0.0.5:8080',
+    'ftp://hq',
+    'hq.example.com',
+    'https://u:p@hq',
+  ]) {
+    const answer = checkHqUrl(refused);
+    assert.ok('refused' in answer, refused);
+  }
+  assert.match(
+    (checkHqUrl('http://hq.example.com') as { refused: string }).refused,
+    /must start with https:\/\//,
+  );
+});
