@@ -65,6 +65,7 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'backup.now',
   'headOffice.status',
   'headOffice.enrol',
+  'supervisor.resetWithCode',
 ];
 
 export const EVENT_NAMES: readonly EventName[] = [

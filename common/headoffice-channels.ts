@@ -15,6 +15,8 @@ export const HeadOfficeStatus = z.object({
   alarm: z.enum(['refused', 'token_rejected']).nullable(),
   /** The alarm in plain words, or null. */
   message: z.string().nullable(),
+  /** RESET-SUPERVISOR-PIN is in the data folder of this enrolled desk: the supervisor screen asks for HQ's code. */
+  resetArmed: z.boolean(),
 });
 export type HeadOfficeStatus = z.infer<typeof HeadOfficeStatus>;
 
@@ -29,5 +31,10 @@ export const headOfficeChannels = {
       })
       .strict(),
     HeadOfficeStatus,
+  ),
+  /** The armed supervisor reset, completed with the one-time code the head office issued for this terminal. */
+  'supervisor.resetWithCode': channel(
+    z.object({ code: z.string().trim().min(1).max(400) }).strict(),
+    z.object({ reset: z.literal(true) }),
   ),
 } as const;

@@ -14,6 +14,7 @@ import { createEvents } from './events.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { createHeadOffice } from './headoffice/head-office.ts';
+import { createSupervisorReset } from './headoffice/supervisor-reset.ts';
 import { historyHandlers } from './history/handlers.ts';
 import { createDispatch } from './ipc/dispatch.ts';
 import type { Handlers } from './ipc/handlers.ts';
@@ -76,6 +77,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     audit,
     log,
     emit,
+    resetArmed: () => supervisorReset.armed(),
     ...options.headOffice,
   });
   const gateways = createGateways(settings, training, options.gateway ?? {});
@@ -127,6 +129,16 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await day.ready();
   const { attribute } = day;
+  const supervisorReset = createSupervisorReset({
+    store,
+    dataDir: options.dataDir,
+    audit,
+    log,
+    changed: () => {
+      day.announce();
+      headOffice.changed();
+    },
+  });
   const checkout = createCheckout({ ...base, lookups, connectivity, attribute, desk: deskContext });
   const custody = createCustody({
     store,
@@ -174,6 +186,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       audit,
     }),
     ...headOffice.handlers,
+    'supervisor.resetWithCode': ({ code }) => supervisorReset.resetWithCode(code),
     ...rendererErrors.handlers,
   };
 

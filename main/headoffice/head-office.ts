@@ -10,21 +10,11 @@ import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
+import { type Enrolment, readEnrolment, writeEnrolment } from './enrolment-record.ts';
 import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
 import { createDeskJournal } from './journal.ts';
 import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
 
-/** Kept with the settings: where the desk is enrolled, and HQ's key for reset codes (public). */
-export type Enrolment = {
-  url: string;
-  terminalId: string;
-  branchId: number;
-  branchName: string;
-  hqSigningKey: string;
-  enrolledAt: string;
-};
-
-const ENROLMENT_KEY = 'head_office';
 const UPLOAD_KEY = 'head_office_upload';
 const FRESH: UploadState = { highWater: 0, lastReachedAt: null, alarm: null };
 
@@ -35,6 +25,8 @@ export type HeadOfficeDeps = {
   audit: Pick<AuditTrail, 'record'>;
   log: Log;
   emit: Emit;
+  /** Whether a supervisor reset waits for HQ's code (main/headoffice/supervisor-reset.ts). */
+  resetArmed: () => boolean;
   now?: () => string;
   backoff?: { minMs: number; maxMs: number };
   timeoutMs?: number;
@@ -46,7 +38,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
   let token: string | null = null;
   let client: HqClient | null = null;
 
-  const enrolment = () => store.settings.get<Enrolment>(ENROLMENT_KEY) ?? null;
+  const enrolment = () => readEnrolment(store.settings);
   const uploadState = () => store.settings.get<UploadState>(UPLOAD_KEY) ?? FRESH;
 
   function status(): HeadOfficeStatus {
@@ -60,6 +52,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       waiting: enrolled ? journal.waiting(state.highWater) : 0,
       lastReachedAt: state.lastReachedAt,
       alarm: state.alarm,
+      resetArmed: deps.resetArmed(),
       message:
         state.alarm === 'refused' ? REFUSED_MESSAGE : state.alarm === 'token_rejected' ? TOKEN_MESSAGE : null,
     };
@@ -123,7 +116,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     const { deskToken, branchId, branchName, hqSigningKey, highWater } = enrolled.data;
     log.addSecret(deskToken);
     await deps.vault.setHeadOfficeToken(deskToken);
-    store.settings.set(ENROLMENT_KEY, {
+    writeEnrolment(store.settings, {
       url: checked.url,
       terminalId,
       branchId,
@@ -165,6 +158,8 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       upload.kick();
     },
     idle: () => upload.idle(),
+    /** Pushes the status again (a reset armed or done). */
+    changed,
     kick: () => upload.kick(),
     close() {
       upload.close();

@@ -10,6 +10,7 @@ import {
   SUPERVISOR_CHANNELS,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../headoffice/enrolment-record.ts';
 import type { Handlers } from '../ipc/handlers.ts';
 import { DEFAULT_SETTINGS, type SettingsService, SHIFT_OPEN_REFUSAL } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -23,6 +24,7 @@ const PASSIVE: ReadonlySet<ChannelName> = new Set([
   'shift.current',
   'history.open',
   'operators.list',
+  'headOffice.status',
 ]);
 
 /** Behind the lock screen only the lock screen itself, and the supervisor's own work, answer. */
@@ -30,6 +32,8 @@ function openWhileLocked(name: ChannelName): boolean {
   return (
     name === 'app.getState' ||
     name === 'shift.current' ||
+    // The lock screen's supervisor form asks for HQ's code when a reset is armed.
+    name === 'headOffice.status' ||
     ['desk', 'supervisor', 'operators', 'settings'].includes(name.split('.')[0]!)
   );
 }
@@ -112,6 +116,10 @@ function checkUpdateUrl(deps: Deps, updateUrl: string | null) {
 function checkTerminal(deps: Deps, terminalId: string) {
   const current = deps.settings.get();
   if (terminalId === current.terminalId) return;
+  // The head office keys this desk's journal by its terminal ID: it stays the one enrolled.
+  if (readEnrolment(deps.store.settings)) {
+    throw new AgentError('conflict', ENROLLED_TERMINAL_REFUSAL, { field: 'terminalId' });
+  }
   if (deps.store.shifts.open()) {
     throw new AgentError('conflict', 'The terminal ID cannot change while a shift is open.', {
       field: 'terminalId',

@@ -17,6 +17,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import { readEnrolment } from '../headoffice/enrolment-record.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -199,6 +200,12 @@ export function createSupervisor(deps: Deps) {
     resetIfAsked(dataDir: string): void {
       const file = join(dataDir, SUPERVISOR_RESET_FILE);
       if (!existsSync(file)) return;
+      // On a desk enrolled at a head office the file only arms the reset: the supervisor screen
+      // asks for HQ's one-time code (main/headoffice/supervisor-reset.ts), which removes it.
+      if (readEnrolment(store.settings)) {
+        deps.log.info('supervisor_pin_reset_needs_code', {});
+        return;
+      }
       try {
         unlinkSync(file);
       } catch (error) {

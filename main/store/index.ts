@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
 import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
+import { createResetNoncesRepo } from '../headoffice/reset-nonces-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
 import { createChainRepo } from './chain.ts';
@@ -34,6 +35,7 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     chain,
     audit: createAuditRepo(db),
     deskJournal: createDeskJournalRepo(db),
+    resetNonces: createResetNoncesRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

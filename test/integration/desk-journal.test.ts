@@ -6,87 +6,21 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, before, describe, type TestContext, test } from 'node:test';
-import type { JournalEntry } from '../../common/journal-entry.ts';
+import { after, before, describe, test } from 'node:test';
 import { firstBreak } from '../../hq/shared/journal-hash.ts';
 import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { enrolmentCodeFor, json, startTestHq, type TestHq } from '../hq/support.ts';
-import { checkout, type Harness, SHOP, startHarness, until } from '../support/core.ts';
+import { json, startTestHq } from '../hq/support.ts';
+import { checkout, type Harness } from '../support/core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { enrolledDesk, journal, rows, uploaded } from '../support/head-office.ts';
 
 let pg: Postgres;
 before(async () => {
   pg = await startPostgres();
 });
 after(() => pg.stop());
-
-function rows(h: Harness, sql: string) {
-  const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
-  try {
-    return db.prepare(sql).all();
-  } finally {
-    db.close();
-  }
-}
-
-function journal(h: Harness): JournalEntry[] {
-  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(
-    (r) =>
-      ({
-        terminalId: String(r.terminal_id),
-        seq: Number(r.seq),
-        at: String(r.at),
-        kind: String(r.kind),
-        body: JSON.parse(String(r.body)),
-        prevHash: String(r.prev_hash),
-        hash: String(r.hash),
-      }) as JournalEntry,
-  );
-}
-
-/** A training sale first (never journalled), then Live with Aigerim's shift on a KZT 20,000 float, enrolled at `hq`. */
-async function enrolledDesk(t: TestContext, hq: TestHq, terminalId: string) {
-  const h = await startHarness(t, { headOffice: { backoff: { minMs: 50, maxMs: 200 }, timeoutMs: 5_000 } });
-  const { settings } = await h.call('app.getState', {});
-  const { mode: _mode, ...rest } = settings;
-  await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
-  await h.call('settings.save', {
-    ...rest,
-    terminalId,
-    gatewayUrl: h.sandbox.url,
-    supervisorPin: SUPERVISOR_PIN,
-  });
-  const { code } = await enrolmentCodeFor(hq, terminalId);
-  const enrolled = await h.call('headOffice.enrol', { url: hq.url, code });
-  assert.equal(enrolled.enrolled, true);
-  assert.equal(enrolled.branchName, 'Central');
-  const practice = await checkout(h, { type: 'payin', amount: '777' });
-  await h.call('checkout.recordCash', { localId: practice.localId });
-  // The training shift's Z report: training money never meets the Live journal.
-  await h.call('shift.close', { counted: [{ currency: 'KZT', total: '777' }] });
-  await h.call('settings.setMode', { mode: 'live' });
-  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token, supervisorPin: SUPERVISOR_PIN });
-  const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
-  const dana = await h.call('operators.add', { name: 'Dana', pin: SECOND_OPERATOR_PIN });
-  await h.call('supervisor.lock', {});
-  await h.call('shift.open', {
-    operatorId: aigerim.id,
-    pin: OPERATOR_PIN,
-    float: [{ currency: 'KZT', total: '20000' }],
-  });
-  return { h, practice, aigerim, dana };
-}
-
-/** Waits until HQ's high-water is the desk's last entry. */
-async function uploaded(h: Harness) {
-  await until(async () => {
-    const status = await h.call('headOffice.status', {});
-    return status.waiting === 0 && status.lastReachedAt !== null;
-  }, 'the upload to catch up');
-  await h.probe.headOfficeIdle();
-}
 
 describe('the desk journal', () => {
   test('a Live day becomes gap-free, chained entries of every kind, uploaded in order; training never', async (t) => {
@@ -138,6 +72,10 @@ describe('the desk journal', () => {
       entries.filter((e) => e.kind === 'shift_opened').length,
       1,
       'the training shift is not journalled',
+    );
+    assert.ok(
+      entries.some((e) => e.kind === 'audit' && e.body.action === 'head_office_enrolled'),
+      'the enrolment is in the audit trail, and so in the journal',
     );
     const z = entries.find((e) => e.kind === 'z_report')!;
     assert.ok(z.kind === 'z_report' && z.body.headOffice, 'the Z entry says where the upload stood');

@@ -185,6 +185,7 @@ before(async () => {
     'audit.list': {},
     'headOffice.status': {},
     'headOffice.enrol': { url: 'https://hq.example.com', code: 'ABCD-EFGH-JKLM-NPQR' },
+    'supervisor.resetWithCode': { code: 'e30.AAAA' },
   };
 });
 
