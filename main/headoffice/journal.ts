@@ -34,6 +34,7 @@ export function createDeskJournal(deps: DeskJournalDeps) {
   function step(terminalId: string): { more: boolean; appended: number } {
     return deps.transaction(() => {
       const from = repo.cursor();
+      const headBefore = repo.headLink();
       const links = repo.linksAfter(from, LINKS_PER_STEP);
       if (!links.length) return { more: false, appended: 0 };
       let last = repo.last() ?? { seq: 0, hash: GENESIS_HASH };
@@ -60,8 +61,10 @@ export function createDeskJournal(deps: DeskJournalDeps) {
           appended += 1;
         }
       }
-      // The journal's own links (just written) are accounted for by moving past the head.
-      repo.setCursor(appended ? repo.headLink() : links.at(-1)!.seq);
+      // Read to the head, the journal's own links just written are past it and accounted for;
+      // short of it, they come after links still to read, and a later step skips them.
+      const read = links.at(-1)!.seq;
+      repo.setCursor(read === headBefore ? repo.headLink() : read);
       return { more: links.length === LINKS_PER_STEP, appended };
     });
   }

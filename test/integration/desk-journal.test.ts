@@ -162,6 +162,85 @@ describe('the desk journal', () => {
     assert.equal(alarm.message, "The head office refused this desk's journal: call head office.");
   });
 
+  test('days offline are caught up in order, batch by batch; batches HQ already holds are sent again harmlessly', async (t) => {
+    const hq = await startTestHq(t, pg);
+    const { h } = await enrolledDesk(t, hq, 'T10');
+    await uploaded(h);
+    const reached = (await h.call('headOffice.status', {})).lastReachedAt;
+    const setUrl = (url: string) => {
+      const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
+      db.prepare(`UPDATE settings SET value = json_set(value, '$.url', ?) WHERE key = 'head_office'`).run(
+        url,
+      );
+      db.close();
+    };
+
+    // The head office out of reach (a closed port) while the desk writes thousands of facts.
+    await h.restart({
+      before() {
+        setUrl('http://127.0.0.1:9');
+        const store = createStore(h.dataDir);
+        try {
+          store.transaction(() => {
+            for (let i = 0; i < 2_400; i += 1)
+              store.audit.append({
+                at: new Date(Date.parse('2026-11-20T08:00:00Z') + i * 60_000).toISOString(),
+                terminalId: 'T10',
+                operator: 'supervisor',
+                kind: 'offline_fact',
+                detail: { n: String(i) },
+              });
+          });
+        } finally {
+          store.close();
+        }
+      },
+    });
+    await h.call('desk.unlock', { pin: OPERATOR_PIN });
+    const offline = await h.call('headOffice.status', {});
+    assert.ok(offline.waiting >= 2_400, `waiting: ${offline.waiting}`);
+    assert.equal(offline.alarm, null, 'no answer is not an alarm');
+    assert.equal(offline.lastReachedAt, reached);
+
+    // Back online: every entry reaches HQ, in order, in batches of at most 500.
+    await h.restart({ before: () => setUrl(hq.url) });
+    await h.call('desk.unlock', { pin: OPERATOR_PIN });
+    await uploaded(h);
+    const entries = journal(h);
+    const highWater = async () =>
+      (
+        await json<{ highWater: number }>(
+          fetch(`${hq.url}/api/desk/journal/high-water`, {
+            headers: { authorization: `Bearer ${await deskToken(h)}` },
+          }),
+        )
+      ).highWater;
+    assert.equal(await highWater(), entries.length);
+    const stored = await hq.db.query<{ seq: string; hash: string }>(
+      "SELECT seq, hash FROM hq_entries WHERE terminal_id = 'T10' ORDER BY seq",
+    );
+    assert.deepEqual(
+      stored.rows.map((r) => [Number(r.seq), r.hash]),
+      entries.map((e) => [e.seq, e.hash]),
+    );
+
+    // A crash after HQ stored a batch but before the desk kept its answer: sent again, no alarm.
+    await h.restart({
+      before() {
+        const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
+        db.exec(
+          `UPDATE settings SET value = json_set(value, '$.highWater', 1000) WHERE key = 'head_office_upload'`,
+        );
+        db.close();
+      },
+    });
+    await h.call('desk.unlock', { pin: OPERATOR_PIN });
+    await uploaded(h);
+    const again = await h.call('headOffice.status', {});
+    assert.equal(again.alarm, null);
+    assert.equal(await highWater(), journal(h).length);
+  });
+
   test('a revoked token asks for a new enrolment; nothing is lost meanwhile', async (t) => {
     const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T09');
