@@ -198,6 +198,7 @@ export const en = {
       drawer: 'Lock, drawer and backups',
       printing: 'Printing',
       exports: 'Exports and support',
+      headOffice: 'Head office',
       audit: 'Changes',
     },
     general: 'Gateway, shops and terminal',
@@ -1038,6 +1039,33 @@ export const en = {
     slipNotPrinted: 'The slip did not print ({{message}}). Print it again from the X report.',
     printSlip: 'Print the slip',
     slipAgain: 'The slip is printed again.',
+  },
+  /** The head office (issue 19): enrolment, the upload's state, the supervisor reset's code. */
+  headOffice: {
+    label: 'Head office',
+    title: 'Head office',
+    upToDate: 'up to date',
+    waiting: 'entries waiting: {{count}}',
+    reached: 'last reached at {{time}}',
+    neverReached: 'not reached yet',
+    alarm: {
+      refused: 'refused this desk’s journal: call head office',
+      token_rejected: 'no longer accepts this desk: enrol again',
+    },
+    enrolled:
+      'This desk is enrolled at the head office {{url}}, branch {{branch}}, as terminal {{terminal}}.',
+    notEnrolled:
+      'This desk is not enrolled at a head office: it works on its own. A head-office admin gives you its address and a one-time code for this terminal.',
+    url: 'Head office address',
+    urlHint: 'It starts with https:// (http:// only for a head office on this computer).',
+    code: 'One-time enrolment code',
+    enrol: 'Enrol this desk',
+    reset: {
+      title: 'Reset the supervisor PIN with the head office',
+      lead: 'The reset file is in the data folder. On a desk enrolled at a head office it also needs the one-time code the head office issues for this terminal.',
+      code: 'Reset code from the head office',
+      submit: 'Reset the supervisor PIN',
+    },
   },
 };
 

@@ -1,3 +1,4 @@
+import { bindHeadOffice } from '../headoffice/state.ts';
 import { appApi, deskApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
 import { useAttention } from './state/attention.ts';
@@ -14,4 +15,5 @@ export function bindCoreEvents(): void {
   appApi.onAttention(useAttention.getState().receive);
   deskApi.onDeskChanged((desk) => void useDesk.getState().accept({ ok: true, value: desk }));
   appApi.onUpdateReady(useUpdateOffer.getState().offer);
+  bindHeadOffice();
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditPanel } from '../../audit/components/AuditPanel.tsx';
 import { IntegrityBanner } from '../../audit/components/IntegrityBanner.tsx';
+import { HeadOfficePanel } from '../../headoffice/components/HeadOfficePanel.tsx';
+import { ResetCodeForm } from '../../headoffice/components/ResetCodeForm.tsx';
 import { PrintingSettings } from '../../receipts/components/PrintingSettings.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
@@ -18,7 +20,7 @@ import { SupervisorPanel } from '../components/SupervisorPanel.tsx';
 import { SupervisorUnlock } from '../components/SupervisorUnlock.tsx';
 
 /** One part at a time: all of it at once is several screens long at a counter's 768 pixels. */
-const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports', 'audit'] as const;
+const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports', 'headOffice', 'audit'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -52,7 +54,10 @@ export function Settings() {
           <SettingsPart part={part} />
         </div>
       ) : (
-        <SupervisorUnlock />
+        <>
+          <ResetCodeForm />
+          <SupervisorUnlock />
+        </>
       )}
     </ScreenFrame>
   );
@@ -85,6 +90,8 @@ function SettingsPart({ part }: { part: Part }) {
           <DiagnosticsPanel />
         </>
       );
+    case 'headOffice':
+      return <HeadOfficePanel />;
     case 'audit':
       return <AuditPanel />;
   }
