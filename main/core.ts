@@ -176,6 +176,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       on: events.on,
       operator: day.operator,
       reports: day.reports,
+      headOffice: headOffice.zNote,
     }),
     ...lookupHandlers({ ...base, lookups }),
     ...day.handlers,

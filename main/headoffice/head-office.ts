@@ -11,6 +11,7 @@ import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
 import { type Enrolment, readEnrolment, writeEnrolment } from './enrolment-record.ts';
+import type { HeadOfficeNote } from './entries.ts';
 import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
 import { createDeskJournal } from './journal.ts';
 import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
@@ -58,6 +59,10 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     };
   }
   const changed = () => deps.emit('headOffice.changed', status());
+  const note = (): HeadOfficeNote => ({
+    waiting: journal.waiting(uploadState().highWater),
+    lastReachedAt: uploadState().lastReachedAt,
+  });
 
   const journal = createDeskJournal({
     repo: store.deskJournal,
@@ -158,6 +163,11 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       upload.kick();
     },
     idle: () => upload.idle(),
+    /** For the printed Z: the upload as the shift's z_report entry recorded it (now, if not journalled yet). */
+    zNote(shiftId: number): HeadOfficeNote | null {
+      if (!enrolment()) return null;
+      return store.deskJournal.zNote(shiftId) ?? note();
+    },
     /** Pushes the status again (a reset armed or done). */
     changed,
     kick: () => upload.kick(),

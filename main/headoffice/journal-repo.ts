@@ -64,6 +64,8 @@ export function createDeskJournalRepo(db: DatabaseSync) {
     'SELECT seq, terminal_id, at, kind, body, prev_hash, hash FROM desk_journal WHERE seq > ? ORDER BY seq LIMIT ?',
   );
   const count = db.prepare('SELECT COUNT(*) AS n FROM desk_journal WHERE seq > ?');
+  const zEntry = db.prepare(`SELECT json_extract(body, '$.headOffice') AS note FROM desk_journal
+    WHERE kind = 'z_report' AND json_extract(body, '$.shiftId') = ? LIMIT 1`);
 
   return {
     /** Runs `run` after every write of a chained row (set once, by the journal writer). */
@@ -110,6 +112,11 @@ export function createDeskJournalRepo(db: DatabaseSync) {
           }) as JournalEntry,
       ),
     countAfter: (seq: number): number => Number(count.get(seq)!.n),
+    /** What the shift's z_report entry says of the upload; undefined before it is journalled. */
+    zNote(shiftId: number): { waiting: number; lastReachedAt: string | null } | undefined {
+      const row = zEntry.get(String(shiftId));
+      return row?.note ? JSON.parse(String(row.note)) : undefined;
+    },
   };
 }
 

@@ -34,6 +34,7 @@ export function receiptHandlers(deps: {
   on: (listener: Listener) => unknown;
   operator: () => string | null;
   reports: ShiftReports;
+  headOffice?: (shiftId: number) => { waiting: number; lastReachedAt: string | null } | null;
 }): HandlerTable<ReceiptChannel> {
   const printing = createPrinting({ ...deps, announce: deps.emit });
   const reports = createReportPrinting(deps);

@@ -20,6 +20,8 @@ type Deps = {
   log: Log;
   printer: Printer | undefined;
   reports: ShiftReports;
+  /** What the desk journal's Z entry says of the upload to the head office (null: not enrolled). */
+  headOffice?: (shiftId: number) => { waiting: number; lastReachedAt: string | null } | null;
 };
 
 export function createReportPrinting(deps: Deps) {
@@ -41,7 +43,13 @@ export function createReportPrinting(deps: Deps) {
     }
     const report = deps.reports.z(request.shiftId);
     return {
-      html: renderShiftReport({ kind: 'Z', report, paper, language }),
+      html: renderShiftReport({
+        kind: 'Z',
+        report,
+        paper,
+        language,
+        headOffice: deps.headOffice?.(request.shiftId) ?? null,
+      }),
       shiftId: request.shiftId,
       paper,
     };

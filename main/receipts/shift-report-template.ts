@@ -125,7 +125,13 @@ export function chainCode(terminalId: string, number: number, head: { seq: numbe
 export type ShiftReportInput = (
   | { kind: 'X'; report: ShiftReportView }
   | { kind: 'Z'; report: ZReportView }
-) & { paper: Paper; language: Language; timeZone?: string };
+) & {
+  paper: Paper;
+  language: Language;
+  timeZone?: string;
+  /** A Z report's upload to the head office as the desk's journal recorded it; absent when not enrolled. */
+  headOffice?: { waiting: number; lastReachedAt: string | null } | null;
+};
 
 const CSS = `
 .group { font-weight: 700; margin-top: 1.5mm; overflow-wrap: anywhere; }
@@ -167,6 +173,7 @@ ${report.reversals.length > 0 && reversalList(report.reversals, w, money)}
 <h2>${r.audit}</h2>
 ${auditList(report.audit, w, time)}
 ${input.kind === 'Z' && chainBlock(input.report, w)}
+${input.kind === 'Z' && input.headOffice && headOfficeLine(input.headOffice, w, time)}
 <div class="signature">${w.operatorSignature}</div>
 ${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${r.supervisorSignature}</div>`}
 ${trainingMark}
@@ -251,6 +258,18 @@ function chainBlock(report: ZReportView, w: Words): Html {
   const { chainHead: head } = report;
   return html`<p class="line">${w.report.chainHead(head.seq, head.hash.slice(0, 12))}</p>
 ${qrSvg(chainCode(report.shift.terminalId, report.number, head), w.report.chainScan)}`;
+}
+
+/** "Head office: up to date / N entries waiting · last reached at …", as the desk knew it at the Z. */
+function headOfficeLine(
+  note: { waiting: number; lastReachedAt: string | null },
+  w: Words,
+  time: (iso: string) => string,
+): Html {
+  const r = w.report;
+  const state = note.waiting === 0 ? r.headOfficeUpToDate : r.headOfficeWaiting(note.waiting);
+  const reached = note.lastReachedAt ? r.headOfficeReached(time(note.lastReachedAt)) : r.headOfficeNever;
+  return row(r.headOffice, `${state} · ${reached}`);
 }
 
 function openList(list: OpenOperation[], w: Words, money: Money): Html {

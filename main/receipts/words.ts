@@ -98,6 +98,11 @@ const en = {
     by: (who: string) => `by ${who}`,
     chainHead: (seq: number, hash: string) => `Chain head: ${hash} (${seq} records)`,
     chainScan: 'The chain head, for a check of this desk',
+    headOffice: 'Head office',
+    headOfficeUpToDate: 'up to date',
+    headOfficeWaiting: (n: number) => `entries waiting: ${n}`,
+    headOfficeReached: (time: string) => `last reached at ${time}`,
+    headOfficeNever: 'not reached yet',
     auditKind: {
       supervisor_pin_set: 'Supervisor PIN set',
       supervisor_pin_changed: 'Supervisor PIN changed',
@@ -118,6 +123,8 @@ const en = {
       desk_unlocked_by_supervisor: 'Lock screen opened with the supervisor PIN',
       diagnostics_exported: 'Diagnostics exported with the supervisor PIN',
       chain_broken: 'TAMPERING FOUND',
+      head_office_enrolled: 'Desk enrolled at the head office',
+      supervisor_reset: 'Supervisor PIN reset with a head-office code',
     } as Record<string, string>,
     reason: {
       outcome_unknown: 'outcome unknown',
@@ -274,6 +281,11 @@ const ru: Words = {
     by: (who) => `кто: ${who}`,
     chainHead: (seq, hash) => `Вершина цепочки: ${hash} (записей: ${seq})`,
     chainScan: 'Вершина цепочки, для проверки кассы',
+    headOffice: 'Головной офис',
+    headOfficeUpToDate: 'всё передано',
+    headOfficeWaiting: (n) => `записей ждут отправки: ${n}`,
+    headOfficeReached: (time) => `последняя связь ${time}`,
+    headOfficeNever: 'связи ещё не было',
     auditKind: {
       supervisor_pin_set: 'Задан ПИН-код старшего кассира',
       supervisor_pin_changed: 'Изменён ПИН-код старшего кассира',
@@ -294,6 +306,8 @@ const ru: Words = {
       desk_unlocked_by_supervisor: 'Экран блокировки снят ПИН-кодом старшего кассира',
       diagnostics_exported: 'Диагностика выгружена с ПИН-кодом старшего кассира',
       chain_broken: 'ОБНАРУЖЕНО ВМЕШАТЕЛЬСТВО',
+      head_office_enrolled: 'Касса подключена к головному офису',
+      supervisor_reset: 'PIN старшего кассира сброшен кодом головного офиса',
     },
     reason: {
       outcome_unknown: 'результат неизвестен',
@@ -447,6 +461,11 @@ const kk: Words = {
     by: (who) => `кім: ${who}`,
     chainHead: (seq, hash) => `Тізбектің басы: ${hash} (жазбалар саны: ${seq})`,
     chainScan: 'Тізбектің басы, кассаны тексеру үшін',
+    headOffice: 'Бас кеңсе',
+    headOfficeUpToDate: 'бәрі жіберілді',
+    headOfficeWaiting: (n) => `жіберуді күтетін жазбалар: ${n}`,
+    headOfficeReached: (time) => `соңғы байланыс ${time}`,
+    headOfficeNever: 'әлі байланыс болмады',
     auditKind: {
       supervisor_pin_set: 'Аға кассирдің PIN-коды орнатылды',
       supervisor_pin_changed: 'Аға кассирдің PIN-коды өзгертілді',
@@ -467,6 +486,8 @@ const kk: Words = {
       desk_unlocked_by_supervisor: 'Бұғаттау экраны аға кассирдің PIN-кодымен ашылды',
       diagnostics_exported: 'Диагностика аға кассирдің PIN-кодымен экспортталды',
       chain_broken: 'АРАЛАСУ АНЫҚТАЛДЫ',
+      head_office_enrolled: 'Касса бас кеңсеге қосылды',
+      supervisor_reset: 'Аға кассир PIN-коды бас кеңсе кодымен қалпына келтірілді',
     },
     reason: {
       outcome_unknown: 'нәтижесі белгісіз',

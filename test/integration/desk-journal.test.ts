@@ -4,17 +4,21 @@
 // journalling is caught up at start; a tampered entry is a chain finding at the desk and refused
 // (an alarm) at the head office; a revoked token asks for a new enrolment.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import { firstBreak } from '../../hq/shared/journal-hash.ts';
 import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
+import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { json, startTestHq } from '../hq/support.ts';
 import { checkout, type Harness } from '../support/core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, rows, uploaded } from '../support/head-office.ts';
+import { pdfText } from '../support/pdf.ts';
 
 let pg: Postgres;
 before(async () => {
@@ -25,7 +29,9 @@ after(() => pg.stop());
 describe('the desk journal', () => {
   test('a Live day becomes gap-free, chained entries of every kind, uploaded in order; training never', async (t) => {
     const hq = await startTestHq(t, pg);
-    const { h, practice, dana } = await enrolledDesk(t, hq, 'T07');
+    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-journal-')));
+    t.after(() => printer.close());
+    const { h, practice, dana } = await enrolledDesk(t, hq, 'T07', { printer });
 
     const payin = await checkout(h, { type: 'payin', amount: '5000' });
     await h.call('checkout.recordCash', { localId: payin.localId });
@@ -41,8 +47,14 @@ describe('the desk journal', () => {
       pin: SECOND_OPERATOR_PIN,
       counted: [{ currency: 'KZT', total: '22000' }],
     });
-    await h.call('shift.close', { counted: [{ currency: 'KZT', total: '22000' }] });
+    const closed = await h.call('shift.close', { counted: [{ currency: 'KZT', total: '22000' }] });
     await uploaded(h);
+    // The printed Z says where the upload stood, as its journal entry recorded it.
+    assert.deepEqual(await h.call('receipts.printReport', { kind: 'Z', shiftId: closed.shift.id }), {
+      printed: true,
+    });
+    const printed = pdfText(printer.printed.at(-1)!.pdf).replace(/\s+/g, ' ');
+    assert.match(printed, /Head office (up to date|entries waiting: \d+) · last reached at /);
 
     const entries = journal(h);
     assert.deepEqual(

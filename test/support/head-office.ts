@@ -7,7 +7,7 @@ import type { TestContext } from 'node:test';
 import type { JournalEntry } from '../../common/journal-entry.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
-import { checkout, type Harness, SHOP, startHarness, until } from './core.ts';
+import { checkout, type Harness, type HarnessOptions, SHOP, startHarness, until } from './core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from './desk.ts';
 
 export function rows(h: Harness, sql: string) {
@@ -35,8 +35,16 @@ export function journal(h: Harness): JournalEntry[] {
 }
 
 /** A training sale first (never journalled), then Live with Aigerim's shift on a KZT 20,000 float, enrolled at `hq`. */
-export async function enrolledDesk(t: TestContext, hq: TestHq, terminalId: string) {
-  const h = await startHarness(t, { headOffice: { backoff: { minMs: 50, maxMs: 200 }, timeoutMs: 5_000 } });
+export async function enrolledDesk(
+  t: TestContext,
+  hq: TestHq,
+  terminalId: string,
+  options: HarnessOptions = {},
+) {
+  const h = await startHarness(t, {
+    headOffice: { backoff: { minMs: 50, maxMs: 200 }, timeoutMs: 5_000 },
+    ...options,
+  });
   const { settings } = await h.call('app.getState', {});
   const { mode: _mode, ...rest } = settings;
   await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
