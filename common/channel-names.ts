@@ -65,6 +65,8 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'backup.now',
   'headOffice.status',
   'headOffice.enrol',
+  'headOffice.release',
+  'headOffice.claim',
   'supervisor.resetWithCode',
 ];
 

@@ -1,7 +1,8 @@
 // The head office seen from the desk (issue 19): its enrolment in Settings and the upload's state.
 import { z } from 'zod';
 import { channel, none } from './channel.ts';
-import { isoTime } from './values.ts';
+import { pin } from './desk.ts';
+import { isoTime, localId, OperationView } from './values.ts';
 
 /** "Head office: up to date / N entries waiting / last reached at …", and what stops the upload. */
 export const HeadOfficeStatus = z.object({
@@ -32,6 +33,10 @@ export const headOfficeChannels = {
       .strict(),
     HeadOfficeStatus,
   ),
+  /** ★ The supervisor releases this desk's captured cash payout, not handed over, to its branch. */
+  'headOffice.release': channel(z.object({ localId, supervisorPin: pin.optional() }).strict(), OperationView),
+  /** ★ Another desk's released payout, looked up here: claimed at the head office (online only) before its cash is handed over. */
+  'headOffice.claim': channel(z.object({ localId }).strict(), OperationView),
   /** The armed supervisor reset, completed with the one-time code the head office issued for this terminal. */
   'supervisor.resetWithCode': channel(
     z.object({ code: z.string().trim().min(1).max(400) }).strict(),

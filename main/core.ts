@@ -13,6 +13,7 @@ import { createRendererErrors } from './diagnostics/renderer-errors.ts';
 import { createEvents } from './events.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
+import { createBranchPayouts } from './headoffice/branch-payouts.ts';
 import { createHeadOffice } from './headoffice/head-office.ts';
 import { createSupervisorReset } from './headoffice/supervisor-reset.ts';
 import { historyHandlers } from './history/handlers.ts';
@@ -98,7 +99,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     track: pending.track,
     failed: (error) => log.warn('app_state_failed', { error }),
   });
-  const deskContext = createDeskContext({ settings, shifts: store.shifts });
+  const deskContext = createDeskContext({
+    settings,
+    shifts: store.shifts,
+    branch: { released: store.branchPayouts.released, claimed: store.branchPayouts.claimed },
+  });
   const journal = createJournal({
     store,
     log,
@@ -129,6 +134,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // The PINs' key, read before anything starts working: nothing runs while the keychain answers.
   await day.ready();
   const { attribute } = day;
+  const branchPayouts = createBranchPayouts({
+    store,
+    client: headOffice.client,
+    terminalId: headOffice.terminalId,
+    supervisor: day.supervisor,
+    announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),
+  });
   const supervisorReset = createSupervisorReset({
     store,
     dataDir: options.dataDir,
@@ -188,6 +200,14 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     }),
     ...headOffice.handlers,
     'supervisor.resetWithCode': ({ code }) => supervisorReset.resetWithCode(code),
+    'headOffice.release': async ({ localId, supervisorPin }) => {
+      await branchPayouts.release(localId, supervisorPin);
+      return journal.view(store.operations.get(localId)!);
+    },
+    'headOffice.claim': async ({ localId }) => {
+      await branchPayouts.claim(localId);
+      return journal.view(store.operations.get(localId)!);
+    },
     ...rendererErrors.handlers,
   };
 

@@ -162,7 +162,14 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       if (stored) connect(enrolled.url, stored);
       upload.kick();
     },
-    idle: () => upload.idle(),
+    /** Journals what is committed now, then resolves once no upload is in flight. */
+    idle: () => {
+      journal.catchUp();
+      return upload.idle();
+    },
+    /** The head office's client while enrolled with a token (null otherwise). */
+    client: () => client,
+    terminalId: () => enrolment()?.terminalId ?? null,
     /** For the printed Z: the upload as the shift's z_report entry recorded it (now, if not journalled yet). */
     zNote(shiftId: number): HeadOfficeNote | null {
       if (!enrolment()) return null;

@@ -29,6 +29,12 @@ export type DeskContext = {
   shift: { training: boolean } | null;
   /** The open shift has begun closing: no cash moves in it now. */
   closing: boolean;
+  /**
+   * On a desk enrolled at a head office (issue 19): whether this payout was released to the
+   * branch (by its supervisor, or listed as open cash in a Z report), so only another desk may hand
+   * it over; and whether this desk won the claim on another desk's payout, so it hands it over here.
+   */
+  branch?: { released(operationNumber: string): boolean; claimed(localId: number): boolean };
 };
 
 /** What the operation means on its own desk, in its own mode: the part the database indexes. */
@@ -191,9 +197,17 @@ const ALERTS: ReadonlySet<OpenReason> = new Set([
 
 export type Answer = OwnState & { meaning: Meaning };
 
+/** Another desk's payout whose claim this desk won at the head office: its cash is handed over here. */
+function claimedHere(record: OperationRecord, desk: DeskContext): OwnState | null {
+  if (record.origin === 'counter' || record.type !== 'payout' || record.phase !== 'created') return null;
+  if (!desk.branch?.claimed(record.localId) || record.instrumentType !== 'cash') return null;
+  const status = statusClass(record.status);
+  return payoutState(record, status, status === 'captured' || status === 'failed');
+}
+
 /** The one answer, for this desk now. */
 export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
-  const own = ownState(record);
+  const own = claimedHere(record, desk) ?? ownState(record);
   const trainingInLive = record.training && desk.mode === 'live';
   let { cash, note, action } = own;
   if (trainingInLive && MOVES.has(cash)) {
@@ -208,7 +222,15 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
+    else if (
+      action === 'handed_over' &&
+      record.origin === 'counter' &&
+      desk.branch?.released(record.operationNumber)
+    )
+      refused = 'released';
     if (refused) action = null;
+    // Released, the cash is the branch's now: this desk gives no advice to hand it over.
+    if (refused === 'released') cash = 'none';
   }
   const recorded = record.custodyKind !== null || record.returnedAt !== null;
   const modeDiffers = record.training !== (desk.mode === 'training');

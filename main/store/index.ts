@@ -1,6 +1,7 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
+import { createBranchPayoutsRepo } from '../headoffice/branch-payouts-repo.ts';
 import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
 import { createResetNoncesRepo } from '../headoffice/reset-nonces-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
@@ -36,6 +37,7 @@ export function createStore(dataDir: string, now: () => string = () => new Date(
     audit: createAuditRepo(db),
     deskJournal: createDeskJournalRepo(db),
     resetNonces: createResetNoncesRepo(db),
+    branchPayouts: createBranchPayoutsRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

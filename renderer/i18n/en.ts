@@ -363,6 +363,7 @@ export const en = {
       other_mode_training: 'Training money: no real cash moves in Live.',
       other_mode_live: 'A live operation: switch to Live and sign in to record its cash.',
       closing: 'The shift is closing: no cash can be recorded in it now.',
+      released: 'Released to the branch: another desk hands this payout over. Do not hand over cash here.',
     },
     kind: {
       received: 'Cash received: {{amount}}',

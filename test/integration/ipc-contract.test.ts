@@ -186,6 +186,8 @@ before(async () => {
     'headOffice.status': {},
     'headOffice.enrol': { url: 'https://hq.example.com', code: 'ABCD-EFGH-JKLM-NPQR' },
     'supervisor.resetWithCode': { code: 'e30.AAAA' },
+    'headOffice.release': { localId: 1, supervisorPin: '73915286' },
+    'headOffice.claim': { localId: 1 },
   };
 });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import type { JournalEntry } from '../../common/journal-entry.ts';
+import type { Sandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
 import { checkout, type Harness, type HarnessOptions, SHOP, startHarness, until } from './core.ts';
@@ -34,12 +35,17 @@ export function journal(h: Harness): JournalEntry[] {
   );
 }
 
-/** A training sale first (never journalled), then Live with Aigerim's shift on a KZT 20,000 float, enrolled at `hq`. */
+/**
+ * Enrolled at `hq`, a training sale (never journalled), then Live with Aigerim's shift on a KZT
+ * 20,000 float. `gateway`: another desk's sandbox to work against (its URL and token), so desks of
+ * one branch see the same operations.
+ */
 export async function enrolledDesk(
   t: TestContext,
   hq: TestHq,
   terminalId: string,
   options: HarnessOptions = {},
+  gateway?: Sandbox,
 ) {
   const h = await startHarness(t, {
     headOffice: { backoff: { minMs: 50, maxMs: 200 }, timeoutMs: 5_000 },
@@ -47,11 +53,12 @@ export async function enrolledDesk(
   });
   const { settings } = await h.call('app.getState', {});
   const { mode: _mode, ...rest } = settings;
+  const sandbox = gateway ?? h.sandbox;
   await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
   await h.call('settings.save', {
     ...rest,
     terminalId,
-    gatewayUrl: h.sandbox.url,
+    gatewayUrl: sandbox.url,
     supervisorPin: SUPERVISOR_PIN,
   });
   const { code } = await enrolmentCodeFor(hq, terminalId);
@@ -62,7 +69,7 @@ export async function enrolledDesk(
   const moved = await h.invoke('settings.save', {
     ...rest,
     terminalId: `${terminalId}X`,
-    gatewayUrl: h.sandbox.url,
+    gatewayUrl: sandbox.url,
     supervisorPin: SUPERVISOR_PIN,
   });
   assert.equal(moved.ok, false);
@@ -72,7 +79,7 @@ export async function enrolledDesk(
   // The training shift's Z report: training money never meets the Live journal.
   await h.call('shift.close', { counted: [{ currency: 'KZT', total: '777' }] });
   await h.call('settings.setMode', { mode: 'live' });
-  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token, supervisorPin: SUPERVISOR_PIN });
+  await h.call('settings.setToken', { shopId: SHOP, token: sandbox.token, supervisorPin: SUPERVISOR_PIN });
   const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
   const dana = await h.call('operators.add', { name: 'Dana', pin: SECOND_OPERATOR_PIN });
   await h.call('supervisor.lock', {});
@@ -86,6 +93,7 @@ export async function enrolledDesk(
 
 /** Waits until HQ's high-water is the desk's last entry. */
 export async function uploaded(h: Harness) {
+  await h.probe.headOfficeIdle();
   await until(async () => {
     const status = await h.call('headOffice.status', {});
     return status.waiting === 0 && status.lastReachedAt !== null;
