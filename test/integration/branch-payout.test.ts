@@ -116,3 +116,32 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(!offline.ok && offline.error.message, NOT_CONFIRMED);
   assert.equal(!offline.ok && offline.error.cash, 'hold');
 });
+
+test('listed as open cash in its Z report, the payout is released: its desk refuses it, another desk hands it over', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const a = (await enrolledDesk(t, hq, 'TZ')).h;
+  const b = (await enrolledDesk(t, hq, 'TY', {}, a.sandbox)).h;
+  const payout = await capturedPayout(a);
+  const z = await a.call('shift.close', { counted: [{ currency: 'KZT', total: '20000' }] });
+  assert.ok(z.openCash.some((o) => o.operation.operationNumber === payout.operationNumber));
+  await uploaded(a);
+
+  // The next shift at A: the payout stays on its reports, but A hands it over no more.
+  const { id } = (await a.call('operators.list', {})).operators[0]!;
+  await a.call('shift.open', {
+    operatorId: id,
+    pin: OPERATOR_PIN,
+    float: [{ currency: 'KZT', total: '20000' }],
+  });
+  const self = await a.invoke('checkout.recordCash', { localId: payout.localId });
+  assert.equal(self.ok, false);
+  assert.match(!self.ok ? self.error.message : '', /released to the branch/);
+
+  const atB = await lookUp(b, payout.operationNumber);
+  const claimed = await b.call('headOffice.claim', { localId: atB.localId });
+  assert.equal(claimed.cash, 'hand_over');
+  assert.equal((await b.call('checkout.recordCash', { localId: atB.localId })).custody?.kind, 'handed_over');
+  await uploaded(b);
+  const { operations } = await payoutAtHq(hq, payout.operationNumber);
+  assert.deepEqual([operations[0]!.handedOver, operations[0]!.handedOverBy], [true, 'TY']);
+});
