@@ -14,6 +14,7 @@ import { createEvents } from './events.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { createBranchPayouts } from './headoffice/branch-payouts.ts';
+import { readEnrolment } from './headoffice/enrolment-record.ts';
 import { createHeadOffice } from './headoffice/head-office.ts';
 import { createSupervisorReset } from './headoffice/supervisor-reset.ts';
 import { historyHandlers } from './history/handlers.ts';
@@ -102,7 +103,11 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const deskContext = createDeskContext({
     settings,
     shifts: store.shifts,
-    branch: { released: store.branchPayouts.released, claimed: store.branchPayouts.claimed },
+    branch: {
+      enrolled: () => readEnrolment(store.settings) !== null,
+      released: store.branchPayouts.released,
+      claimed: store.branchPayouts.claimed,
+    },
   });
   const journal = createJournal({
     store,

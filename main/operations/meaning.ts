@@ -34,7 +34,11 @@ export type DeskContext = {
    * branch (by its supervisor, or listed as open cash in a Z report), so only another desk may hand
    * it over; and whether this desk won the claim on another desk's payout, so it hands it over here.
    */
-  branch?: { released(operationNumber: string): boolean; claimed(localId: number): boolean };
+  branch?: {
+    enrolled(): boolean;
+    released(operationNumber: string): boolean;
+    claimed(localId: number): boolean;
+  };
 };
 
 /** What the operation means on its own desk, in its own mode: the part the database indexes. */
@@ -252,8 +256,28 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       // money (or a live one a training one): only in its own mode.
       startAgain: record.origin === 'counter' && record.phase === 'not_created' && !modeDiffers,
       reversible: record.origin === 'counter' && recorded && !trainingInLive,
+      branch: branchActs(record, desk),
     },
   };
+}
+
+/** A Live captured payout whose cash nobody handed over: released by its own desk, claimed by another. */
+function branchActs(record: OperationRecord, desk: DeskContext): { release: boolean; claim: boolean } {
+  const open =
+    desk.branch?.enrolled() === true &&
+    desk.mode === 'live' &&
+    !record.training &&
+    record.type === 'payout' &&
+    record.phase === 'created' &&
+    record.status === 'captured' &&
+    record.custodyKind === null;
+  if (!open || !desk.branch) return { release: false, claim: false };
+  if (record.origin === 'counter')
+    return {
+      release: record.instrumentType === 'cash' && !desk.branch.released(record.operationNumber),
+      claim: false,
+    };
+  return { release: false, claim: !desk.branch.claimed(record.localId) };
 }
 
 /** Why the agent must be told of a change now, or null: only a change into the state counts. */

@@ -1061,6 +1061,17 @@ export const en = {
     urlHint: 'It starts with https:// (http:// only for a head office on this computer).',
     code: 'One-time enrolment code',
     enrol: 'Enrol this desk',
+    release: {
+      title: 'Release this payout to the branch',
+      lead: 'The payer may then be paid at any desk of this branch, through the head office; this desk will no longer hand this payout over. The supervisor’s PIN.',
+      pin: 'Supervisor PIN',
+      submit: 'Release to the branch',
+    },
+    claim: {
+      lead: 'Another desk of this branch started this payout. The head office must confirm before its cash is handed over here.',
+      submit: 'Hand over at this desk',
+      asking: 'Asking the head office…',
+    },
     reset: {
       title: 'Reset the supervisor PIN with the head office',
       lead: 'The reset file is in the data folder. On a desk enrolled at a head office it also needs the one-time code the head office issues for this terminal.',

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { StartAgainButton } from '../../checkout/components/StartAgainButton.tsx';
+import { ClaimPayout } from '../../headoffice/components/ClaimPayout.tsx';
+import { ReleasePayout } from '../../headoffice/components/ReleasePayout.tsx';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
 import { deskApi } from '../../shared/api.ts';
 import { CustodyButton } from '../../shared/components/CustodyButton.tsx';
@@ -70,6 +72,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       onBack={() => returnTo(back)}
       operation={operation}
     >
+      {operation && <ClaimPayout operation={operation} onClaimed={recorded} />}
       {operation && <CustodyButton operation={operation} onRecorded={recorded} />}
       {operation && <OperationAlerts operation={operation} />}
       {operation?.meaning.startAgain && (
@@ -104,6 +107,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       {detail && (
         <>
           <CustodyRecords records={detail.custody} />
+          <ReleasePayout operation={detail.operation} onReleased={recorded} />
           {detail.operation.meaning.reversible && (
             <ReverseCustody operation={detail.operation} onReversed={recorded} />
           )}
