@@ -262,7 +262,11 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
 }
 
 /** A Live captured payout whose cash nobody handed over: released by its own desk, claimed by another. */
-function branchActs(record: OperationRecord, desk: DeskContext): { release: boolean; claim: boolean } {
+function branchActs(
+  record: OperationRecord,
+  desk: DeskContext,
+): { release: boolean; claim: boolean; claimed: boolean } {
+  const claimed = record.origin !== 'counter' && desk.branch?.claimed(record.localId) === true;
   const open =
     desk.branch?.enrolled() === true &&
     desk.mode === 'live' &&
@@ -271,13 +275,14 @@ function branchActs(record: OperationRecord, desk: DeskContext): { release: bool
     record.phase === 'created' &&
     record.status === 'captured' &&
     record.custodyKind === null;
-  if (!open || !desk.branch) return { release: false, claim: false };
+  if (!open || !desk.branch) return { release: false, claim: false, claimed };
   if (record.origin === 'counter')
     return {
       release: record.instrumentType === 'cash' && !desk.branch.released(record.operationNumber),
       claim: false,
+      claimed,
     };
-  return { release: false, claim: !desk.branch.claimed(record.localId) };
+  return { release: false, claim: !claimed, claimed };
 }
 
 /** Why the agent must be told of a change now, or null: only a change into the state counts. */

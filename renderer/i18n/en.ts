@@ -1071,6 +1071,8 @@ export const en = {
       lead: 'Another desk of this branch started this payout. The head office must confirm before its cash is handed over here.',
       submit: 'Hand over at this desk',
       asking: 'Asking the head office…',
+      claimed:
+        'Started at another desk of this branch; the head office confirmed that its cash is handed over at this desk.',
     },
     reset: {
       title: 'Reset the supervisor PIN with the head office',

@@ -50,10 +50,18 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   await uploaded(a);
 
   // Not released yet: HQ refuses B's claim, and B says so without handing anything over.
-  assert.deepEqual(payout.meaning.branch, { release: true, claim: false }, 'its supervisor may release it');
+  assert.deepEqual(
+    payout.meaning.branch,
+    { release: true, claim: false, claimed: false },
+    'its supervisor may release it',
+  );
   const atB = await lookUp(b, payout.operationNumber);
   assert.equal(atB.cash, 'none', 'another desk’s payout: no advice before a claim');
-  assert.deepEqual(atB.meaning.branch, { release: false, claim: true }, 'B may ask the head office');
+  assert.deepEqual(
+    atB.meaning.branch,
+    { release: false, claim: true, claimed: false },
+    'B may ask the head office',
+  );
   const early = await b.invoke('headOffice.claim', { localId: atB.localId });
   assert.equal(early.ok, false);
   assert.match(!early.ok ? early.error.message : '', /not released.*Do not hand over cash\./s);
@@ -65,7 +73,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   });
   assert.equal(released.meaning.custody.refused, 'released');
   assert.equal(released.cash, 'none');
-  assert.deepEqual(released.meaning.branch, { release: false, claim: false });
+  assert.deepEqual(released.meaning.branch, { release: false, claim: false, claimed: false });
   const self = await a.invoke('checkout.recordCash', { localId: payout.localId });
   assert.equal(self.ok, false);
   assert.match(!self.ok ? self.error.message : '', /released to the branch.*Do not hand over cash here/);
@@ -85,7 +93,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   const won = (fromB.ok ? fromB.value : (fromC as { value: OperationView }).value) as OperationView;
   assert.equal(won.cash, 'hand_over', 'the winner is told to hand the cash over');
   assert.equal(won.meaning.custody.action, 'handed_over');
-  assert.deepEqual(won.meaning.branch, { release: false, claim: false });
+  assert.deepEqual(won.meaning.branch, { release: false, claim: false, claimed: true });
   const lost = fromB.ok ? fromC : fromB;
   assert.match(!lost.ok ? lost.error.message : '', /claimed this payout first\. Do not hand over cash/);
 
