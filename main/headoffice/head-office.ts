@@ -137,7 +137,8 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       { url: checked.url, branch: branchName, terminalId },
       'supervisor',
     );
-    journal.catchUp();
+    // The desk's history so far is journalled a step at a time, off this reply's path.
+    journal.schedule();
     upload.kick();
     changed();
     return status();

@@ -82,25 +82,34 @@ export function createDeskJournal(deps: DeskJournalDeps) {
     if (appended) deps.appended();
   }
 
+  /** One step now, and the next one on a later turn: a long history never holds the event loop. */
+  function nextStep() {
+    scheduled = false;
+    const terminalId = deps.terminalId();
+    if (!terminalId || closed) return;
+    try {
+      const done = step(terminalId);
+      if (done.appended) deps.appended();
+      if (done.more) schedule();
+    } catch (error) {
+      deps.log.error('desk_journal_failed', { error: String(error) });
+    }
+  }
+
   function schedule() {
     if (scheduled || closed) return;
     scheduled = true;
     // After the transaction that wrote the link: its statements all run synchronously, so the
     // next turn of the event loop finds it committed (or rolled back, and there is nothing to do).
-    setImmediate(() => {
-      scheduled = false;
-      try {
-        catchUp();
-      } catch (error) {
-        deps.log.error('desk_journal_failed', { error: String(error) });
-      }
-    });
+    setImmediate(nextStep);
   }
 
   repo.onLink(schedule);
   return {
     start: catchUp,
     catchUp,
+    /** Journals what is committed, a step per turn of the event loop (after an enrolment, say). */
+    schedule,
     /** Entries not yet uploaded, after HQ's high-water. */
     waiting: (highWater: number) => repo.countAfter(highWater),
     entriesAfter: (seq: number, limit: number) => repo.after(seq, limit),

@@ -4,7 +4,7 @@
 // journalling is caught up at start; a tampered entry is a chain finding at the desk and refused
 // (an alarm) at the head office; a revoked token asks for a new enrolment.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -111,6 +111,14 @@ describe('the desk journal', () => {
       rows(h, "SELECT COUNT(*) AS n FROM chain_links WHERE tbl = 'desk_journal'")[0]!.n,
       entries.length,
     );
+    // The desk token is in the keychain only: in no file of the data folder (database, WAL, log).
+    const token = await deskToken(h);
+    assert.ok(token.length >= 32);
+    for (const file of readdirSync(h.dataDir, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const bytes = readFileSync(join(file.parentPath, file.name));
+      assert.equal(bytes.includes(token), false, `the desk token is in ${file.name}`);
+    }
   });
 
   test('a crash between a commit and its journalling is caught up at start; a tampered entry is a finding', async (t) => {
