@@ -15,7 +15,7 @@ import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { json, startTestHq } from '../hq/support.ts';
-import { checkout, type Harness } from '../support/core.ts';
+import { checkout, type Harness, SHOP } from '../support/core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, rows, uploaded } from '../support/head-office.ts';
 import { pdfText } from '../support/pdf.ts';
@@ -40,6 +40,19 @@ describe('the desk journal', () => {
       currency: 'KZT',
       amount: '3000',
       reason: 'to the safe',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    // Cash given back for a payin the gateway cancelled, and a cash record reversed by the supervisor.
+    const cancelled = await checkout(h, { type: 'payin', amount: '1500' });
+    await h.call('checkout.recordCash', { localId: cancelled.localId });
+    assert.ok(h.sandbox.setStatus(SHOP, cancelled.operationNumber, 'cancelled'));
+    await h.waitFor('operation.changed', (v) => v.localId === cancelled.localId && v.cash === 'return');
+    await h.call('checkout.recordCash', { localId: cancelled.localId, action: 'returned' });
+    const mistaken = await checkout(h, { type: 'payin', amount: '2000' });
+    await h.call('checkout.recordCash', { localId: mistaken.localId });
+    await h.call('custody.reverse', {
+      localId: mistaken.localId,
+      reason: 'recorded by mistake',
       supervisorPin: SUPERVISOR_PIN,
     });
     await h.call('drawer.handover', {
@@ -70,6 +83,8 @@ describe('the desk journal', () => {
       'operation_created',
       'operation_status',
       'custody',
+      'cash_returned',
+      'custody_reversed',
       'cash_movement',
       'handover',
       'count',
