@@ -79,6 +79,9 @@ function zReport(row: Row, note: HeadOfficeNote): Fact[] {
 }
 
 function operationEvent(row: Row): Fact[] {
+  // Another desk's operation looked up here is that desk's to report: this desk journals only the
+  // cash it moved for it (custody, a claim), never its creation or statuses.
+  if (row.origin !== 'counter') return [];
   const operationNumber = text(row.operation_number);
   const status = row.status == null ? null : text(row.status);
   if (!Number(row.announced)) {

@@ -11,7 +11,7 @@ const ROW_SQL: Record<string, string> = {
   // `announced`: an earlier event of the operation already said it exists (or that its create was
   // lost); `previous`: the status the last such event carried.
   operation_events: `SELECT e.id, e.at, e.kind, e.status, o.operation_number, o.shop_id, o.type, o.amount,
-      o.currency, o.instrument_type, o.training,
+      o.currency, o.instrument_type, o.training, o.origin,
       EXISTS (SELECT 1 FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
         AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown')) AS announced,
       (SELECT p.status FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id

@@ -71,8 +71,9 @@ export function createDeskJournal(deps: DeskJournalDeps) {
 
   /** Journals every link after the cursor, now. */
   function catchUp(): void {
+    if (closed) return;
     const terminalId = deps.terminalId();
-    if (!terminalId || closed) return;
+    if (!terminalId) return;
     let appended = 0;
     for (let more = true; more; ) {
       const done = step(terminalId);
@@ -85,9 +86,10 @@ export function createDeskJournal(deps: DeskJournalDeps) {
   /** One step now, and the next one on a later turn: a long history never holds the event loop. */
   function nextStep() {
     scheduled = false;
-    const terminalId = deps.terminalId();
-    if (!terminalId || closed) return;
+    if (closed) return;
     try {
+      const terminalId = deps.terminalId();
+      if (!terminalId) return;
       const done = step(terminalId);
       if (done.appended) deps.appended();
       if (done.more) schedule();

@@ -106,6 +106,12 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   await uploaded(winner);
   const kinds = journal(winner).map((e) => e.kind);
   assert.ok(
+    !journal(winner).some(
+      (e) => e.kind === 'operation_created' && e.body.operationNumber === payout.operationNumber,
+    ),
+    'another desk’s operation is its own desk’s to report',
+  );
+  assert.ok(
     kinds.indexOf('payout_claimed') >= 0 && kinds.lastIndexOf('custody') > kinds.indexOf('payout_claimed'),
   );
   const { operations } = await payoutAtHq(hq, payout.operationNumber);
