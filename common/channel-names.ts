@@ -64,6 +64,11 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'drawer.printSlip',
   'audit.list',
   'backup.now',
+  'headOffice.status',
+  'headOffice.enrol',
+  'headOffice.release',
+  'headOffice.claim',
+  'supervisor.resetWithCode',
 ];
 
 export const EVENT_NAMES: readonly EventName[] = [
@@ -78,4 +83,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'receipts.printed',
   'core.connection',
   'tray.changed',
+  'headOffice.changed',
 ];

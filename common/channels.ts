@@ -5,6 +5,7 @@ import { channel, none } from './channel.ts';
 import { DeskSettings, DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
 import { CONNECTION_STATES, CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
+import { HeadOfficeStatus, headOfficeChannels } from './headoffice-channels.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import {
@@ -248,6 +249,7 @@ export const channels = {
     z.object({ path: z.string(), bytes: z.number().int() }),
   ),
   ...deskChannels,
+  ...headOfficeChannels,
 } as const;
 
 /**
@@ -266,6 +268,7 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   // The history leaves the desk as a file: the supervisor's act, like the settings.
   'history.exportCsv',
   'audit.list',
+  'headOffice.enrol',
 ]);
 
 export type Channels = typeof channels;
@@ -291,6 +294,8 @@ export const events = {
   'core.connection': z.object({ state: z.enum(CONNECTION_STATES) }),
   /** Home's tray (the rows `history.open` reads), pushed after the commit that changed it. */
   'tray.changed': z.object({ rows: z.array(OpenOperation) }),
+  /** The head office's upload moved on, stopped, or the desk was enrolled. */
+  'headOffice.changed': HeadOfficeStatus,
 } as const;
 export type Events = typeof events;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];

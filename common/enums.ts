@@ -151,7 +151,8 @@ export const CASH_NOTES = [
 export type CashNote = (typeof CASH_NOTES)[number];
 
 /** Why the custody action the advice asks for cannot be recorded at this desk right now. */
-export const CUSTODY_REFUSALS = ['no_shift', 'other_mode', 'closing'] as const;
+// released: a payout this desk released to its branch (issue 19): another desk hands it over.
+export const CUSTODY_REFUSALS = ['no_shift', 'other_mode', 'closing', 'released'] as const;
 export type CustodyRefusal = (typeof CUSTODY_REFUSALS)[number];
 
 /** Cash put into the drawer, or taken from it to the safe; each with a reason and the supervisor's PIN. */

@@ -161,6 +161,13 @@ export const Meaning = z.object({
   startAgain: z.boolean(),
   /** A supervisor may reverse its custody record (made by mistake), with a reason. */
   reversible: z.boolean(),
+  /**
+   * On a desk enrolled at a head office (issue 19): its supervisor may release this captured payout
+   * to the branch; or this desk may claim another desk's payout there, to hand it over here; claimed:
+   * this desk won that claim, so its cash is handed over here (absent in
+   * views made before it: neither).
+   */
+  branch: z.object({ release: z.boolean(), claim: z.boolean(), claimed: z.boolean() }).optional(),
 });
 export type Meaning = z.infer<typeof Meaning>;
 

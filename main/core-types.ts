@@ -35,6 +35,8 @@ export type CoreOptions = {
   lookups?: Partial<LookupPolicy>;
   /** The time and timers of lookups, checkout, PIN waits, grants, the idle lock and reconciliation retries (tests move it). */
   clock?: Clock;
+  /** The head office's upload: the wait before a failed batch goes again, and each request's timeout. */
+  headOffice?: { backoff?: { minMs: number; maxMs: number }; timeoutMs?: number };
   /** PIN waits, the supervisor's unlocked time, reconciliation retries (tests shorten them). */
   day?: DayOptions;
   version?: string;
@@ -69,4 +71,6 @@ export type CoreProbe = {
   sql(statement: string): unknown[];
   /** Resolves once the chain's check (which follows every start, a page at a time) has ended. */
   chainChecked(): Promise<void>;
+  /** Resolves once no upload to the head office is in flight. */
+  headOfficeIdle(): Promise<void>;
 };

@@ -20,6 +20,11 @@ import { createBackups } from './export/backup.ts';
 import { type Feature, handlersOf } from './feature.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
+import { createBranchPayouts } from './headoffice/branch-payouts.ts';
+import { readEnrolment } from './headoffice/enrolment-record.ts';
+import { createHeadOfficeFeature } from './headoffice/feature.ts';
+import { createHeadOffice } from './headoffice/head-office.ts';
+import { createSupervisorReset } from './headoffice/supervisor-reset.ts';
 import { createHistoryFeature } from './history/handlers.ts';
 import { createTray } from './history/tray.ts';
 import { createDispatch } from './ipc/dispatch.ts';
@@ -85,6 +90,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const gatewayBack = createSignal();
   /** A Z report was produced. */
   const zReported = createSignal();
+  /** The head office's status may read differently (a reset armed or done). */
+  const headOfficeChanged = createSignal();
 
   // Settings and the audit trail; each settings change is recorded in the trail.
   const vault = createVault(options.keychainService);
@@ -103,6 +110,29 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   // Before anything else writes: the chain's key. Its check runs once the core is up.
   const chain = createChainGuard({ store, vault, audit, log, changed: deskChanged.fire, clock });
   await chain.start();
+  // The head office: a reset the supervisor armed waits for its code; the journal's writer follows
+  // the chain from here on (an unenrolled desk's does nothing).
+  const supervisorReset = createSupervisorReset({
+    store,
+    dataDir: options.dataDir,
+    audit,
+    log,
+    changed: () => {
+      deskChanged.fire();
+      headOfficeChanged.fire();
+    },
+  });
+  const headOffice = createHeadOffice({
+    store,
+    vault,
+    terminalId: () => settings.get().terminalId,
+    audit,
+    log,
+    emit,
+    resetArmed: supervisorReset.armed,
+    ...options.headOffice,
+  });
+  headOfficeChanged.follow(headOffice.changed);
 
   // The gateway, and how it is doing.
   const gateways = createGateways(settings, training, { clock, ...options.gateway });
@@ -133,7 +163,15 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   });
 
   // Operations: the journal, the lookups that settle an unknown outcome.
-  const deskContext = createDeskContext({ settings, shifts: store.shifts });
+  const deskContext = createDeskContext({
+    settings,
+    shifts: store.shifts,
+    branch: {
+      enrolled: () => readEnrolment(store.settings) !== null,
+      released: store.branchPayouts.released,
+      claimed: store.branchPayouts.claimed,
+    },
+  });
   const journal = createJournal({
     store,
     log,
@@ -218,6 +256,13 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     desk: deskContext,
     creating,
     clock,
+  });
+  const branchPayouts = createBranchPayouts({
+    store,
+    client: headOffice.client,
+    terminalId: headOffice.terminalId,
+    supervisor,
+    announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),
   });
   const custody = createCustodyService({
     store,
@@ -343,12 +388,14 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       on: events.on,
       operator: () => store.shifts.open()?.operatorName ?? null,
       reports: { x: shifts.report, z: shifts.zReport },
+      headOffice: headOffice.zNote,
       clock,
     }),
     createLookupsFeature({ store, settings, gateways, journal, health, lookups }),
     createFollowFeature({ store, lookups }),
     day,
     upkeep,
+    createHeadOfficeFeature({ headOffice, supervisorReset, branchPayouts, journal, store }),
   ] as const;
   const handlers: Handlers = handlersOf([...features, rendererErrors]);
   // Started in this order, closed in the reverse.
@@ -407,6 +454,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     durableCommits: () => store.durableCommits(),
     sql: (statement) => store.probeSql(statement),
     chainChecked: () => chain.idle(),
+    headOfficeIdle: () => headOffice.idle(),
   };
   return { core, probe };
 }

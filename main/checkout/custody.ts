@@ -44,6 +44,13 @@ function projection(records: readonly CustodyRecord[]): OperationPatch {
 function refusal(record: OperationRecord, answer: Answer): AgentError {
   const { meaning } = answer;
   const details = { localId: record.localId, cash: answer.cash };
+  if (meaning.custody.refused === 'released') {
+    return new AgentError(
+      'conflict',
+      'This payout was released to the branch: another desk hands it over, through the head office. Do not hand over cash here.',
+      details,
+    );
+  }
   if (record.origin !== 'counter') {
     return new AgentError(
       'conflict',

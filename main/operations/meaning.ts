@@ -30,6 +30,16 @@ export type DeskContext = {
   shift: { training: boolean } | null;
   /** The open shift has begun closing: no cash moves in it now. */
   closing: boolean;
+  /**
+   * On a desk enrolled at a head office (issue 19): whether this payout was released to the
+   * branch (by its supervisor, or listed as open cash in a Z report), so only another desk may hand
+   * it over; and whether this desk won the claim on another desk's payout, so it hands it over here.
+   */
+  branch?: {
+    enrolled(): boolean;
+    released(operationNumber: string): boolean;
+    claimed(localId: number): boolean;
+  };
 };
 
 /** What the operation means on its own desk, in its own mode: the part the database indexes. */
@@ -192,9 +202,17 @@ const ALERTS: ReadonlySet<OpenReason> = new Set([
 
 export type Answer = OwnState & { meaning: Meaning };
 
+/** Another desk's payout whose claim this desk won at the head office: its cash is handed over here. */
+function claimedHere(record: OperationRecord, desk: DeskContext): OwnState | null {
+  if (record.origin === 'counter' || record.type !== 'payout' || record.phase !== 'created') return null;
+  if (!desk.branch?.claimed(record.localId) || record.instrumentType !== 'cash') return null;
+  const status = statusClass(record.status);
+  return payoutState(record, status, status === 'captured' || status === 'failed');
+}
+
 /** The one answer, for this desk now. */
 export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
-  const own = ownState(record);
+  const own = claimedHere(record, desk) ?? ownState(record);
   const trainingInLive = record.training && desk.mode === 'live';
   let { cash, note, action } = own;
   if (trainingInLive && MOVES.has(cash)) {
@@ -209,7 +227,15 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
+    else if (
+      action === 'handed_over' &&
+      record.origin === 'counter' &&
+      desk.branch?.released(record.operationNumber)
+    )
+      refused = 'released';
     if (refused) action = null;
+    // Released, the cash is the branch's now: this desk gives no advice to hand it over.
+    if (refused === 'released') cash = 'none';
   }
   const recorded = record.custodyKind !== null || record.returnedAt !== null;
   const modeDiffers = record.training !== (desk.mode === 'training');
@@ -231,8 +257,33 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       // money (or a live one a training one): only in its own mode.
       startAgain: record.origin === 'counter' && record.phase === 'not_created' && !modeDiffers,
       reversible: record.origin === 'counter' && recorded && !trainingInLive,
+      branch: branchActs(record, desk),
     },
   };
+}
+
+/** A Live captured payout whose cash nobody handed over: released by its own desk, claimed by another. */
+function branchActs(
+  record: OperationRecord,
+  desk: DeskContext,
+): { release: boolean; claim: boolean; claimed: boolean } {
+  const claimed = record.origin !== 'counter' && desk.branch?.claimed(record.localId) === true;
+  const open =
+    desk.branch?.enrolled() === true &&
+    desk.mode === 'live' &&
+    !record.training &&
+    record.type === 'payout' &&
+    record.phase === 'created' &&
+    record.status === 'captured' &&
+    record.custodyKind === null;
+  if (!open || !desk.branch) return { release: false, claim: false, claimed };
+  if (record.origin === 'counter')
+    return {
+      release: record.instrumentType === 'cash' && !desk.branch.released(record.operationNumber),
+      claim: false,
+      claimed,
+    };
+  return { release: false, claim: !claimed, claimed };
 }
 
 /** Why the agent must be told of a change now, or null: only a change into the state counts. */

@@ -37,6 +37,7 @@ export function createReceiptsFeature(deps: {
   operator: () => string | null;
   reports: ShiftReports;
   clock: Pick<Clock, 'now'>;
+  headOffice?: (shiftId: number) => { waiting: number; lastReachedAt: string | null } | null;
 }): Feature<HandlerTable<ReceiptChannel>> {
   const printing = createReceiptPrinting({ ...deps, announce: deps.emit });
   const reports = createReportPrinting(deps);

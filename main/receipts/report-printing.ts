@@ -21,6 +21,8 @@ type Deps = {
   log: Log;
   printer: Printer | undefined;
   reports: ShiftReports;
+  /** What the desk journal's Z entry says of the upload to the head office (null: not enrolled). */
+  headOffice?: (shiftId: number) => { waiting: number; lastReachedAt: string | null } | null;
 };
 
 export function createReportPrinting(deps: Deps) {
@@ -43,7 +45,14 @@ export function createReportPrinting(deps: Deps) {
     }
     const report = deps.reports.z(request.shiftId);
     return {
-      html: renderShiftReport({ kind: 'Z', report, paper, language, i18n }),
+      html: renderShiftReport({
+        kind: 'Z',
+        report,
+        paper,
+        language,
+        i18n,
+        headOffice: deps.headOffice?.(request.shiftId) ?? null,
+      }),
       shiftId: request.shiftId,
       paper,
     };

@@ -126,7 +126,14 @@ export function chainCode(terminalId: string, number: number, head: { seq: numbe
 export type ShiftReportInput = (
   | { kind: 'X'; report: ShiftReportView }
   | { kind: 'Z'; report: ZReportView }
-) & { paper: Paper; language: Language; i18n: PrintI18n; timeZone?: string };
+) & {
+  paper: Paper;
+  language: Language;
+  i18n: PrintI18n;
+  timeZone?: string;
+  /** A Z report's upload to the head office as the desk's journal recorded it; absent when not enrolled. */
+  headOffice?: { waiting: number; lastReachedAt: string | null } | null;
+};
 
 const CSS = `
 .group { font-weight: 700; margin-top: 1.5mm; overflow-wrap: anywhere; }
@@ -167,6 +174,7 @@ ${report.reversals.length > 0 && reversalList(report.reversals, w, money)}
 <h2>${w.t('report.audit')}</h2>
 ${auditList(report.audit, w, time, language)}
 ${input.kind === 'Z' && chainBlock(input.report, w)}
+${input.kind === 'Z' && input.headOffice && headOfficeLine(input.headOffice, w, time)}
 <div class="signature">${w.t('operatorSignature')}</div>
 ${input.kind === 'Z' && input.report.supervisorApproved && html`<div class="signature">${w.t('report.supervisorSignature')}</div>`}
 ${trainingMark}
@@ -260,6 +268,22 @@ function chainBlock(report: ZReportView, w: PrintWords): Html {
   const { chainHead: head } = report;
   return html`<p class="line">${w.t('report.chainHead', { seq: head.seq, hash: head.hash.slice(0, 12) })}</p>
 ${qrSvg(chainCode(report.shift.terminalId, report.number, head), w.t('report.chainScan'))}`;
+}
+
+/** "Head office: up to date / N entries waiting · last reached at …", as the desk knew it at the Z. */
+function headOfficeLine(
+  note: { waiting: number; lastReachedAt: string | null },
+  w: PrintWords,
+  time: (iso: string) => string,
+): Html {
+  const state =
+    note.waiting === 0
+      ? w.t('report.headOfficeUpToDate')
+      : w.t('report.headOfficeWaiting', { n: note.waiting });
+  const reached = note.lastReachedAt
+    ? w.t('report.headOfficeReached', { time: time(note.lastReachedAt) })
+    : w.t('report.headOfficeNever');
+  return row(w.t('report.headOffice'), `${state} · ${reached}`);
 }
 
 function openList(list: OpenOperation[], w: PrintWords, money: Money): Html {

@@ -4,7 +4,12 @@ import type { DeskContext } from '../operations/meaning.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { ShiftsRepo } from '../store/shifts.ts';
 
-export function createDeskContext(deps: { settings: SettingsService; shifts: ShiftsRepo }) {
+export function createDeskContext(deps: {
+  settings: SettingsService;
+  shifts: ShiftsRepo;
+  /** Payouts released to, or claimed from, the branch (main/headoffice/), on an enrolled desk. */
+  branch?: DeskContext['branch'];
+}) {
   let closing = false;
   return {
     get(): DeskContext {
@@ -13,6 +18,7 @@ export function createDeskContext(deps: { settings: SettingsService; shifts: Shi
         mode: deps.settings.get().mode,
         shift: open ? { training: open.training } : null,
         closing: closing && open !== undefined,
+        ...(deps.branch ? { branch: deps.branch } : {}),
       };
     },
     /** Set by the close for as long as it runs: nothing moves cash in a closing shift. */

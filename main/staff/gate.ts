@@ -10,6 +10,7 @@ import {
   SUPERVISOR_CHANNELS,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
+import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../headoffice/enrolment-record.ts';
 import type { Handlers } from '../ipc/handlers.ts';
 import {
   DEFAULT_SETTINGS,
@@ -30,6 +31,7 @@ const PASSIVE: ReadonlySet<ChannelName> = new Set([
   'operators.list',
   // The window naming what it shows, which it does by itself on every screen change.
   'lookup.follow',
+  'headOffice.status',
 ]);
 
 /** Behind the lock screen only the lock screen itself, and the supervisor's own work, answer. */
@@ -39,11 +41,18 @@ function openWhileLocked(name: ChannelName): boolean {
     name === 'shift.current' ||
     // A window opened behind the lock screen ends the follows of the one before it.
     name === 'lookup.follow' ||
+    // The lock screen's supervisor form asks for HQ's code when a reset is armed.
+    name === 'headOffice.status' ||
     ['desk', 'supervisor', 'operators', 'settings'].includes(name.split('.')[0]!)
   );
 }
 
-type Deps = { desk: Desk; supervisor: Supervisor; settings: SettingsService; store: Pick<Store, 'shifts'> };
+type Deps = {
+  desk: Desk;
+  supervisor: Supervisor;
+  settings: SettingsService;
+  store: Pick<Store, 'settings' | 'shifts'>;
+};
 
 export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
   const guarded: Partial<Record<ChannelName, (request: unknown) => unknown>> = {};
@@ -123,6 +132,10 @@ function checkUpdateUrl(deps: Deps, updateUrl: string | null) {
 function checkTerminal(deps: Deps, terminalId: string) {
   const current = deps.settings.get();
   if (terminalId === current.terminalId) return;
+  // The head office keys this desk's journal by its terminal ID: it stays the one enrolled.
+  if (readEnrolment(deps.store.settings)) {
+    throw new AgentError('conflict', ENROLLED_TERMINAL_REFUSAL, { field: 'terminalId' });
+  }
   if (deps.store.shifts.open()) {
     throw new AgentError('conflict', 'The terminal ID cannot change while a shift is open.', {
       field: 'terminalId',

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { Clock, Timer } from '../clock.ts';
+import { readEnrolment } from '../headoffice/enrolment-record.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -41,7 +42,7 @@ const OWNER: PinOwner = {
 };
 
 type Deps = {
-  store: Pick<Store, 'durable' | 'staff'>;
+  store: Pick<Store, 'durable' | 'settings' | 'staff'>;
   book: PinBook;
   guard: PinGuard;
   settings: SettingsService;
@@ -201,6 +202,12 @@ export function createSupervisor(deps: Deps) {
     resetIfAsked(dataDir: string): void {
       const file = join(dataDir, SUPERVISOR_RESET_FILE);
       if (!existsSync(file)) return;
+      // On a desk enrolled at a head office the file only arms the reset: the supervisor screen
+      // asks for HQ's one-time code (main/headoffice/supervisor-reset.ts), which removes it.
+      if (readEnrolment(store.settings)) {
+        deps.log.info('supervisor_pin_reset_needs_code', {});
+        return;
+      }
       try {
         unlinkSync(file);
       } catch (error) {

@@ -103,6 +103,22 @@ export const CHAINED: readonly ChainedTable[] = [
     guards: ['cash_movement_holders_no_update', 'cash_movement_holders_no_delete'],
   },
   {
+    table: 'payout_releases',
+    columns: ['id', 'local_id', 'at', 'supervisor'],
+    guards: ['payout_releases_no_update', 'payout_releases_no_delete'],
+  },
+  {
+    table: 'payout_claims',
+    columns: ['id', 'local_id', 'at', 'origin_terminal_id', 'operator'],
+    guards: ['payout_claims_no_update', 'payout_claims_no_delete'],
+  },
+  {
+    // The desk journal is a projection of the links above; its own rows are chained too.
+    table: 'desk_journal',
+    columns: ['seq', 'terminal_id', 'at', 'kind', 'body', 'prev_hash', 'hash', 'link_seq'],
+    guards: ['desk_journal_no_update', 'desk_journal_no_delete', 'desk_journal_gap_free'],
+  },
+  {
     table: 'audit_trail',
     columns: ['id', 'at', 'terminal_id', 'operator', 'kind', 'detail'],
     guards: ['audit_trail_no_update', 'audit_trail_no_delete'],

@@ -2,6 +2,9 @@
 import { join } from 'node:path';
 import { backup } from 'node:sqlite';
 import { isoNow, systemClock } from '../clock.ts';
+import { createBranchPayoutsRepo } from '../headoffice/branch-payouts-repo.ts';
+import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
+import { createResetNoncesRepo } from '../headoffice/reset-nonces-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
 import { createChainRepo } from './chain.ts';
@@ -33,6 +36,9 @@ export function createStore(dataDir: string, now: () => string = () => isoNow(sy
     exports: createExportRepo(db),
     chain,
     audit: createAuditRepo(db),
+    deskJournal: createDeskJournalRepo(db),
+    resetNonces: createResetNoncesRepo(db),
+    branchPayouts: createBranchPayoutsRepo(db),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

@@ -10,6 +10,9 @@ const CHAIN_KEY_ACCOUNT = 'chain-seal-key';
 /** The last chain head this desk checked, to tell a database put back from a copy. */
 const CHAIN_HEAD_ACCOUNT = 'chain-head';
 
+/** The desk's own token at the head office (main/headoffice/). */
+const HEAD_OFFICE_TOKEN_ACCOUNT = 'head-office-desk-token';
+
 /** A token belongs to one gateway and one shop. */
 export type Profile = { gatewayUrl: string; shopId: number };
 
@@ -72,6 +75,18 @@ export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
           await keytar.deletePassword(service, CHAIN_HEAD_ACCOUNT);
         },
         "the audit chain's key",
+      ),
+    headOfficeToken: () =>
+      guarded(
+        'read',
+        () => keytar.getPassword(service, HEAD_OFFICE_TOKEN_ACCOUNT),
+        "the head office's desk token",
+      ),
+    setHeadOfficeToken: (token: string) =>
+      guarded(
+        'store',
+        () => keytar.setPassword(service, HEAD_OFFICE_TOKEN_ACCOUNT, token),
+        "the head office's desk token",
       ),
     /** The last chain head checked here (seq and hash; not a secret, kept beside the key). */
     chainHead: () =>

@@ -181,6 +181,7 @@ export const en = {
       drawer: 'Lock, drawer and backups',
       printing: 'Printing',
       exports: 'Exports and support',
+      headOffice: 'Head office',
       audit: 'Changes',
     },
     general: 'Gateway, shops and terminal',
@@ -347,6 +348,7 @@ export const en = {
       other_mode_training: 'Training money: no real cash moves in Live.',
       other_mode_live: 'A live operation: switch to Live and sign in to record its cash.',
       closing: 'The shift is closing: no cash can be recorded in it now.',
+      released: 'Released to the branch: another desk hands this payout over. Do not hand over cash here.',
     },
     kind: {
       received: 'Cash received: {{amount}}',
@@ -1023,6 +1025,46 @@ export const en = {
     slipNotPrinted: 'The slip did not print ({{message}}). Print it again from the X report.',
     printSlip: 'Print the slip',
     slipAgain: 'The slip is printed again.',
+  },
+  /** The head office (issue 19): enrolment, the upload's state, the supervisor reset's code. */
+  headOffice: {
+    label: 'Head office',
+    title: 'Head office',
+    upToDate: 'up to date',
+    waiting: 'entries waiting: {{count}}',
+    reached: 'last reached at {{time}}',
+    neverReached: 'not reached yet',
+    alarm: {
+      refused: 'refused this desk’s journal: call head office',
+      token_rejected: 'no longer accepts this desk: enrol again',
+    },
+    enrolled:
+      'This desk is enrolled at the head office {{url}}, branch {{branch}}, as terminal {{terminal}}.',
+    notEnrolled:
+      'This desk is not enrolled at a head office: it works on its own. A head-office admin gives you its address and a one-time code for this terminal.',
+    url: 'Head office address',
+    urlHint: 'It starts with https:// (http:// only for a head office on this computer).',
+    code: 'One-time enrolment code',
+    enrol: 'Enrol this desk',
+    release: {
+      title: 'Release this payout to the branch',
+      lead: 'The payer may then be paid at any desk of this branch, through the head office; this desk will no longer hand this payout over. The supervisor’s PIN.',
+      pin: 'Supervisor PIN',
+      submit: 'Release to the branch',
+    },
+    claim: {
+      lead: 'Another desk of this branch started this payout. The head office must confirm before its cash is handed over here.',
+      submit: 'Hand over at this desk',
+      asking: 'Asking the head office…',
+      claimed:
+        'Started at another desk of this branch; the head office confirmed that its cash is handed over at this desk.',
+    },
+    reset: {
+      title: 'Reset the supervisor PIN with the head office',
+      lead: 'The reset file is in the data folder. On a desk enrolled at a head office it also needs the one-time code the head office issues for this terminal.',
+      code: 'Reset code from the head office',
+      submit: 'Reset the supervisor PIN',
+    },
   },
 };
 

@@ -1,3 +1,4 @@
+import { bindHeadOffice } from '../headoffice/state.ts';
 import { appApi, deskApi } from './api.ts';
 import { useAppState } from './state/appState.ts';
 import { useConnection } from './state/connection.ts';
@@ -21,4 +22,5 @@ export function bindCoreEvents(): void {
       void useDesk.getState().load();
     }
   });
+  bindHeadOffice();
 }

@@ -184,6 +184,11 @@ before(async () => {
     'drawer.printSlip': { movementId: 1 },
     'backup.now': {},
     'audit.list': {},
+    'headOffice.status': {},
+    'headOffice.enrol': { url: 'https://hq.example.com', code: 'ABCD-EFGH-JKLM-NPQR' },
+    'supervisor.resetWithCode': { code: 'e30.AAAA' },
+    'headOffice.release': { localId: 1, supervisorPin: '73915286' },
+    'headOffice.claim': { localId: 1 },
   };
 });
 
@@ -244,6 +249,7 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'shift.report',
   'shift.list',
   'audit.list',
+  'headOffice.status',
   // No printer in this core: nothing is printed, and nothing is persisted either way.
   'receipts.printers',
   'receipts.testPrint',

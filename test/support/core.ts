@@ -104,6 +104,7 @@ export type HarnessOptions = {
   printer?: Printer;
   /** The core's time and timers, shared with the sandbox's clock (test/support/clock.ts). */
   clock?: Clock;
+  headOffice?: CoreOptions['headOffice'];
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -153,6 +154,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
     day: options.day ?? {},
+    ...(options.headOffice ? { headOffice: options.headOffice } : {}),
     printer: options.printer,
     clock: options.clock,
   };

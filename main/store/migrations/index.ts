@@ -10,6 +10,7 @@ import auditChain from './0009-audit-chain.ts';
 import historyStates from './0010-history-states.ts';
 import drawerCountsHandovers from './0011-drawer-counts-handovers.ts';
 import receiptLanguage from './0012-receipt-language.ts';
+import deskJournal from './0013-desk-journal.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0010-history-states', sql: historyStates },
   { name: '0011-drawer-counts-handovers', sql: drawerCountsHandovers },
   { name: '0012-receipt-language', sql: receiptLanguage },
+  { name: '0013-desk-journal', sql: deskJournal },
 ];

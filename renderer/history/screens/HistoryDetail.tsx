@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, OperationView, Response } from '../../../common/contract.ts';
 import { StartAgainButton } from '../../checkout/components/StartAgainButton.tsx';
+import { ClaimPayout } from '../../headoffice/components/ClaimPayout.tsx';
+import { ReleasePayout } from '../../headoffice/components/ReleasePayout.tsx';
 import { useOperations } from '../../operations/store.ts';
 import { useShownOperation } from '../../operations/useShownOperation.ts';
 import { ReceiptButton } from '../../receipts/components/ReceiptButton.tsx';
@@ -67,6 +69,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       onBack={() => returnTo(back)}
       operation={operation}
     >
+      {operation && <ClaimPayout operation={operation} onClaimed={recorded} />}
       {operation && <CustodyButton operation={operation} onRecorded={recorded} />}
       {operation && <OperationAlerts operation={operation} />}
       {operation?.meaning.startAgain && (
@@ -101,6 +104,7 @@ export function HistoryDetail({ localId, back }: { localId: number; back: Screen
       {detail && operation && (
         <>
           <CustodyRecords records={detail.custody} />
+          <ReleasePayout operation={operation} onReleased={recorded} />
           {operation.meaning.reversible && <ReverseCustody operation={operation} onReversed={recorded} />}
           <OperationFields operation={operation} />
           <EventLog events={detail.events} operation={operation} />

@@ -7,6 +7,7 @@ import {
   operationNumber as operationNumberSchema,
 } from '../../../common/contract.ts';
 import { parseLookupInput, RECEIPT_CODE_MAX } from '../../../common/receipt-code.ts';
+import { ClaimPayout } from '../../headoffice/components/ClaimPayout.tsx';
 import { useOperations } from '../../operations/store.ts';
 import { useShownOperation } from '../../operations/useShownOperation.ts';
 import { CashBanner } from '../../shared/components/CashBanner.tsx';
@@ -169,6 +170,7 @@ function FoundOperation({ operation, onRecorded, onDetails }: FoundProps) {
         note={noteWords(t, operation)}
         amount={format.money(held.amount, held.currency)}
       />
+      <ClaimPayout operation={operation} onClaimed={onRecorded} />
       <CustodyButton operation={operation} onRecorded={onRecorded} />
       <OperationAlerts operation={operation} />
       <OperationSummary operation={operation} withStatus />

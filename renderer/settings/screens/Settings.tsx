@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AuditPanel } from '../../audit/components/AuditPanel.tsx';
 import { IntegrityBanner } from '../../audit/components/IntegrityBanner.tsx';
 import { useNextAction } from '../../focus/useNextAction.ts';
+import { HeadOfficePanel } from '../../headoffice/components/HeadOfficePanel.tsx';
+import { ResetCodeForm } from '../../headoffice/components/ResetCodeForm.tsx';
 import { PrintingSettings } from '../../receipts/components/PrintingSettings.tsx';
 import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useLoaded } from '../../shared/state/appState.ts';
@@ -19,7 +21,7 @@ import { SupervisorPanel } from '../components/SupervisorPanel.tsx';
 import { SupervisorUnlock } from '../components/SupervisorUnlock.tsx';
 
 /** One part at a time: all of it at once is several screens long at a counter's 768 pixels. */
-const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports', 'audit'] as const;
+const PARTS = ['gateway', 'operators', 'drawer', 'printing', 'exports', 'headOffice', 'audit'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -56,7 +58,10 @@ export function Settings() {
           <SettingsPart part={part} />
         </div>
       ) : (
-        <SupervisorUnlock />
+        <>
+          <ResetCodeForm />
+          <SupervisorUnlock />
+        </>
       )}
     </ScreenFrame>
   );
@@ -89,6 +94,8 @@ function SettingsPart({ part }: { part: Part }) {
           <DiagnosticsPanel />
         </>
       );
+    case 'headOffice':
+      return <HeadOfficePanel />;
     case 'audit':
       return <AuditPanel />;
   }

@@ -33,7 +33,11 @@ export function OperationAlerts({ operation }: { operation: OperationView }) {
             : t(`tokenWait.${wait}`, { shop: operation.shopId, gateway: describeGateway(t, operation) })}
         </p>
       )}
-      {!operation.ownDesk && <p className="alert alert-info">{t('otherDesk')}</p>}
+      {!operation.ownDesk && (
+        <p className="alert alert-info">
+          {operation.meaning.branch?.claimed ? t('headOffice.claim.claimed') : t('otherDesk')}
+        </p>
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HeadOfficeLine } from '../../headoffice/components/HeadOfficeLine.tsx';
 import { ShiftBar } from '../../shift/components/ShiftBar.tsx';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -10,6 +11,7 @@ export function TopBar() {
       <span className="brand">{t('app.name')}</span>
       <ShiftBar />
       <ConnectivityIndicator />
+      <HeadOfficeLine />
       <LanguageSwitch />
     </header>
   );

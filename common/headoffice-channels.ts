@@ -1,0 +1,45 @@
+// The head office seen from the desk (issue 19): its enrolment in Settings and the upload's state.
+import { z } from 'zod';
+import { channel, none } from './channel.ts';
+import { pin } from './desk.ts';
+import { isoTime, localId, OperationView } from './values.ts';
+
+/** "Head office: up to date / N entries waiting / last reached at …", and what stops the upload. */
+export const HeadOfficeStatus = z.object({
+  enrolled: z.boolean(),
+  url: z.string().nullable(),
+  branchName: z.string().nullable(),
+  terminalId: z.string().nullable(),
+  waiting: z.number().int().nonnegative(),
+  lastReachedAt: isoTime.nullable(),
+  /** refused: HQ refused the journal (a person must call head office); token_rejected: enrol again. */
+  alarm: z.enum(['refused', 'token_rejected']).nullable(),
+  /** The alarm in plain words, or null. */
+  message: z.string().nullable(),
+  /** RESET-SUPERVISOR-PIN is in the data folder of this enrolled desk: the supervisor screen asks for HQ's code. */
+  resetArmed: z.boolean(),
+});
+export type HeadOfficeStatus = z.infer<typeof HeadOfficeStatus>;
+
+export const headOfficeChannels = {
+  'headOffice.status': channel(none, HeadOfficeStatus),
+  /** The supervisor's: the head office's address and the one-time code an HQ admin gave. */
+  'headOffice.enrol': channel(
+    z
+      .object({
+        url: z.string().trim().min(1).max(500),
+        code: z.string().trim().min(1).max(40),
+      })
+      .strict(),
+    HeadOfficeStatus,
+  ),
+  /** ★ The supervisor releases this desk's captured cash payout, not handed over, to its branch. */
+  'headOffice.release': channel(z.object({ localId, supervisorPin: pin.optional() }).strict(), OperationView),
+  /** ★ Another desk's released payout, looked up here: claimed at the head office (online only) before its cash is handed over. */
+  'headOffice.claim': channel(z.object({ localId }).strict(), OperationView),
+  /** The armed supervisor reset, completed with the one-time code the head office issued for this terminal. */
+  'supervisor.resetWithCode': channel(
+    z.object({ code: z.string().trim().min(1).max(400) }).strict(),
+    z.object({ reset: z.literal(true) }),
+  ),
+} as const;

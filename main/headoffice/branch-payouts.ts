@@ -1,0 +1,160 @@
+// ★ A payout handed over once, at any desk of its branch (issue 19). The desk that captured a cash
+// payout and has not handed it over may release it (its supervisor's act); from then on it refuses
+// to hand it over itself (main/operations/meaning.ts). Another desk of the branch, having looked the
+// operation up at the gateway (whose operation is the truth), claims it at the head office, online
+// only: one claim wins under HQ's unique key, and only the winner records custody as usual.
+import Big from 'big.js';
+import { PayoutState } from '../../common/journal-entry.ts';
+import { AgentError } from '../app-error.ts';
+import type { Supervisor } from '../staff/supervisor.ts';
+import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
+import type { HqClient } from './hq-client.ts';
+
+export const NOT_CONFIRMED =
+  'The head office has not confirmed that this desk may hand over this payout. Do not hand over cash.';
+
+export type BranchPayoutsDeps = {
+  store: Pick<Store, 'operations' | 'branchPayouts' | 'durable' | 'shifts'>;
+  /** The head office's client while the desk is enrolled (null: not enrolled, or no token). */
+  client: () => HqClient | null;
+  terminalId: () => string | null;
+  supervisor: Pick<Supervisor, 'approve'>;
+  /** The operation's meaning changed: push its view. */
+  announce: (localId: number) => void;
+  now?: () => string;
+};
+
+const sameMoney = (a: string, b: string) => new Big(a).eq(new Big(b));
+
+export function createBranchPayouts(deps: BranchPayoutsDeps) {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date().toISOString());
+
+  function get(localId: number): OperationRecord {
+    const record = store.operations.get(localId);
+    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    return record;
+  }
+
+  /**
+   * A cash payout the gateway captured, Live, with no cash handed over yet. Looked up from another
+   * desk, its instrument is unknown here (''): the head office releases cash payouts only.
+   */
+  function checkOpenPayout(record: OperationRecord) {
+    const cash =
+      record.instrumentType === 'cash' || (record.origin === 'lookup' && record.instrumentType === '');
+    if (record.training || record.type !== 'payout' || !cash)
+      throw new AgentError('conflict', 'Only a live cash payout can be handed over at another desk.', {
+        localId: record.localId,
+      });
+    if (record.status !== 'captured')
+      throw new AgentError(
+        'conflict',
+        'The gateway has not captured this payout: no cash is owed for it yet.',
+        {
+          localId: record.localId,
+          cash: 'hold',
+        },
+      );
+    if (record.custodyKind !== null)
+      throw new AgentError('conflict', 'The cash for this payout has been handed over already.', {
+        localId: record.localId,
+      });
+  }
+
+  async function release(localId: number, supervisorPin: string | undefined): Promise<void> {
+    if (!deps.client()) throw new AgentError('conflict', 'This desk is not enrolled at a head office.');
+    const record = get(localId);
+    if (record.origin !== 'counter')
+      throw new AgentError('conflict', 'Only the desk that started this payout can release it.', { localId });
+    checkOpenPayout(record);
+    if (store.branchPayouts.released(record.operationNumber)) return;
+    await deps.supervisor.approve(supervisorPin, 'Releasing a payout to the branch');
+    store.durable(() => store.branchPayouts.release(localId, now(), 'supervisor'));
+    deps.announce(localId);
+  }
+
+  /** The gateway's operation (looked up at this desk) and HQ's record of it must agree, or no cash moves. */
+  function checkSame(record: OperationRecord, payout: PayoutState) {
+    if (
+      payout.operationNumber !== record.operationNumber ||
+      payout.currency !== record.currency ||
+      !sameMoney(payout.amount, record.amount)
+    )
+      throw new AgentError(
+        'conflict',
+        'The head office and the gateway disagree about this payout. Do not hand over cash: call the head office.',
+        { localId: record.localId, cash: 'hold' },
+      );
+  }
+
+  async function claim(localId: number): Promise<void> {
+    const client = deps.client();
+    const terminalId = deps.terminalId();
+    if (!client || !terminalId)
+      throw new AgentError('conflict', 'This desk is not enrolled at a head office.');
+    const record = get(localId);
+    if (store.branchPayouts.claimed(localId)) return;
+    if (record.origin === 'counter')
+      throw new AgentError(
+        'conflict',
+        'This payout was started at this desk: it is not claimed from another.',
+        {
+          localId,
+        },
+      );
+    checkOpenPayout(record);
+    const operator = store.shifts.open()?.operatorName;
+    if (!operator) throw new AgentError('conflict', 'Sign in to open a shift first.', { localId });
+    const refuse = (message = NOT_CONFIRMED) =>
+      new AgentError('conflict', message, { localId, cash: 'hold' });
+
+    const state = await client.payout(record.operationNumber);
+    if (state.status === 'unreachable') throw refuse();
+    if (state.status !== 200) throw refuse(message(state.body) ?? NOT_CONFIRMED);
+    const before = PayoutState.safeParse(state.body);
+    if (!before.success) throw refuse();
+    checkSame(record, before.data);
+
+    const answer = await client.claim(record.operationNumber, operator);
+    if (answer.status === 'unreachable') throw refuse();
+    let won: PayoutState | undefined;
+    if (answer.status === 200) {
+      const parsed = PayoutState.safeParse((answer.body as { payout?: unknown }).payout);
+      if (!parsed.success) throw refuse();
+      won = parsed.data;
+    } else if (answer.status === 409 && answer.body.error === 'already_claimed') {
+      // This desk's own earlier claim, whose answer was lost, stands; another desk's refuses.
+      const again = await client.payout(record.operationNumber);
+      const parsed = again.status === 200 ? PayoutState.safeParse(again.body) : undefined;
+      if (parsed?.success && parsed.data.claim?.terminalId === terminalId) won = parsed.data;
+      else throw refuse(message(answer.body) ?? NOT_CONFIRMED);
+    } else {
+      throw refuse(message(answer.body) ?? NOT_CONFIRMED);
+    }
+    checkSame(record, won);
+    store.durable(() => {
+      store.branchPayouts.claim(localId, now(), won.originTerminalId, operator);
+      // Its origin desk released it as a cash payout: its cash is handed over here.
+      store.operations.update(
+        localId,
+        { instrumentType: 'cash' },
+        { kind: 'claimed_from_branch', detail: `from ${won.originTerminalId}` },
+      );
+    });
+    deps.announce(localId);
+  }
+
+  return { release, claim };
+}
+
+/** HQ's plain words, followed by what the desk says about cash. */
+function message(body: Record<string, unknown>): string | undefined {
+  if (typeof body.message !== 'string') return undefined;
+  return body.message.includes('Do not hand over cash')
+    ? body.message
+    : `${body.message} Do not hand over cash.`;
+}
+
+export type BranchPayouts = ReturnType<typeof createBranchPayouts>;

@@ -1,0 +1,189 @@
+// The desk's side of the head office (issue 19): enrolment, the journal's writer and its upload, and
+// the status the desk shows. An unenrolled desk journals and sends nothing, and works as before.
+// The desk token lives in the OS keychain (main/vault/) and in main's memory; never in SQLite or a log.
+import type { HeadOfficeStatus } from '../../common/headoffice-channels.ts';
+import { EnrolResponse } from '../../common/journal-entry.ts';
+import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import type { Emit } from '../events.ts';
+import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Log } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import type { Vault } from '../vault/index.ts';
+import { type Enrolment, readEnrolment, writeEnrolment } from './enrolment-record.ts';
+import type { HeadOfficeNote } from './entries.ts';
+import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
+import { createDeskJournal } from './journal.ts';
+import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
+
+const UPLOAD_KEY = 'head_office_upload';
+const FRESH: UploadState = { highWater: 0, lastReachedAt: null, alarm: null };
+
+export type HeadOfficeDeps = {
+  store: Pick<Store, 'settings' | 'deskJournal' | 'transaction'>;
+  vault: Pick<Vault, 'headOfficeToken' | 'setHeadOfficeToken'>;
+  terminalId: () => string;
+  audit: Pick<AuditTrail, 'record'>;
+  log: Log;
+  emit: Emit;
+  /** Whether a supervisor reset waits for HQ's code (main/headoffice/supervisor-reset.ts). */
+  resetArmed: () => boolean;
+  now?: () => string;
+  backoff?: { minMs: number; maxMs: number };
+  timeoutMs?: number;
+};
+
+export function createHeadOffice(deps: HeadOfficeDeps) {
+  const { store, log } = deps;
+  const now = deps.now ?? (() => new Date().toISOString());
+  let token: string | null = null;
+  let client: HqClient | null = null;
+
+  const enrolment = () => readEnrolment(store.settings);
+  const uploadState = () => store.settings.get<UploadState>(UPLOAD_KEY) ?? FRESH;
+
+  function status(): HeadOfficeStatus {
+    const enrolled = enrolment();
+    const state = uploadState();
+    return {
+      enrolled: enrolled !== null,
+      url: enrolled?.url ?? null,
+      branchName: enrolled?.branchName ?? null,
+      terminalId: enrolled?.terminalId ?? null,
+      waiting: enrolled ? journal.waiting(state.highWater) : 0,
+      lastReachedAt: state.lastReachedAt,
+      alarm: state.alarm,
+      resetArmed: deps.resetArmed(),
+      message:
+        state.alarm === 'refused' ? REFUSED_MESSAGE : state.alarm === 'token_rejected' ? TOKEN_MESSAGE : null,
+    };
+  }
+  const changed = () => deps.emit('headOffice.changed', status());
+  const note = (): HeadOfficeNote => ({
+    waiting: journal.waiting(uploadState().highWater),
+    lastReachedAt: uploadState().lastReachedAt,
+  });
+
+  const journal = createDeskJournal({
+    repo: store.deskJournal,
+    transaction: store.transaction,
+    terminalId: () => enrolment()?.terminalId ?? null,
+    note: () => ({
+      waiting: journal.waiting(uploadState().highWater),
+      lastReachedAt: uploadState().lastReachedAt,
+    }),
+    appended: () => upload.kick(),
+    log,
+  });
+  const upload = createUpload({
+    client: () => client,
+    entriesAfter: journal.entriesAfter,
+    state: uploadState,
+    save: (state) => store.settings.set(UPLOAD_KEY, state),
+    now,
+    changed,
+    log,
+    ...(deps.backoff ? { backoff: deps.backoff } : {}),
+  });
+
+  function connect(url: string, deskToken: string) {
+    token = deskToken;
+    log.addSecret(deskToken);
+    client = createHqClient(url, () => token, deps.timeoutMs);
+  }
+
+  async function enrol(request: { url: string; code: string }): Promise<HeadOfficeStatus> {
+    const checked = checkHqUrl(request.url);
+    if ('refused' in checked) throw new AgentError('validation', checked.refused, { field: 'url' });
+    const current = enrolment();
+    const terminalId = deps.terminalId();
+    if (current && current.terminalId !== terminalId)
+      throw new AgentError('conflict', 'This desk is enrolled under another terminal ID.');
+    const answer = await createHqClient(checked.url, () => null, deps.timeoutMs).enrol(
+      request.code,
+      terminalId,
+    );
+    if (answer.status === 'unreachable')
+      throw new AgentError(
+        'unreachable',
+        'The head office did not answer. Check its address and the network, then try again.',
+      );
+    if (answer.status !== 200) {
+      const message =
+        typeof answer.body.message === 'string'
+          ? answer.body.message
+          : `The head office refused (${answer.status}).`;
+      throw new AgentError('validation', message, { field: 'code' });
+    }
+    const enrolled = EnrolResponse.safeParse(answer.body);
+    if (!enrolled.success)
+      throw new AgentError('invalid_response', 'The head office answered in a form this desk cannot read.');
+    const { deskToken, branchId, branchName, hqSigningKey, highWater } = enrolled.data;
+    log.addSecret(deskToken);
+    await deps.vault.setHeadOfficeToken(deskToken);
+    writeEnrolment(store.settings, {
+      url: checked.url,
+      terminalId,
+      branchId,
+      branchName,
+      hqSigningKey,
+      enrolledAt: now(),
+    } satisfies Enrolment);
+    // A re-enrolled desk keeps its stream: HQ says where it stands.
+    store.settings.set(UPLOAD_KEY, { highWater, lastReachedAt: now(), alarm: null } satisfies UploadState);
+    connect(checked.url, deskToken);
+    deps.audit.record(
+      'head_office_enrolled',
+      { url: checked.url, branch: branchName, terminalId },
+      'supervisor',
+    );
+    // The desk's history so far is journalled a step at a time, off this reply's path.
+    journal.schedule();
+    upload.kick();
+    changed();
+    return status();
+  }
+
+  const handlers: HandlerTable<'headOffice.status' | 'headOffice.enrol'> = {
+    'headOffice.status': () => status(),
+    'headOffice.enrol': enrol,
+  };
+
+  return {
+    handlers,
+    status,
+    enrolment,
+    journal,
+    /** The journal caught up (links a crash left), the token read, and the upload started. */
+    async start() {
+      journal.start();
+      const enrolled = enrolment();
+      if (!enrolled) return;
+      const stored = await deps.vault.headOfficeToken();
+      if (stored) connect(enrolled.url, stored);
+      upload.kick();
+    },
+    /** Journals what is committed now, then resolves once no upload is in flight. */
+    idle: () => {
+      journal.catchUp();
+      return upload.idle();
+    },
+    /** The head office's client while enrolled with a token (null otherwise). */
+    client: () => client,
+    terminalId: () => enrolment()?.terminalId ?? null,
+    /** For the printed Z: the upload as the shift's z_report entry recorded it (now, if not journalled yet). */
+    zNote(shiftId: number): HeadOfficeNote | null {
+      if (!enrolment()) return null;
+      return store.deskJournal.zNote(shiftId) ?? note();
+    },
+    /** Pushes the status again (a reset armed or done). */
+    changed,
+    kick: () => upload.kick(),
+    close() {
+      upload.close();
+      journal.close();
+    },
+  };
+}
+
+export type HeadOffice = ReturnType<typeof createHeadOffice>;

@@ -1,0 +1,123 @@
+// The desk journal's table and what its writer reads: the chain links after the last one journalled,
+// and each linked row with what it needs to become entries (its operation, its shift, Live or not).
+import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import type { JournalEntry } from '../../common/journal-entry.ts';
+
+export type LinkRef = { seq: number; table: string; rowId: number };
+export type Row = Record<string, SQLOutputValue>;
+
+/** For each chained table the writer maps, the one statement reading a linked row with its context. */
+const ROW_SQL: Record<string, string> = {
+  // `announced`: an earlier event of the operation already said it exists (or that its create was
+  // lost); `previous`: the status the last such event carried.
+  operation_events: `SELECT e.id, e.at, e.kind, e.status, o.operation_number, o.shop_id, o.type, o.amount,
+      o.currency, o.instrument_type, o.training, o.origin,
+      EXISTS (SELECT 1 FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
+        AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown')) AS announced,
+      (SELECT p.status FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
+        AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown') ORDER BY p.id DESC LIMIT 1) AS previous
+    FROM operation_events e JOIN operations o ON o.local_id = e.local_id WHERE e.id = ?`,
+  custody_records: `SELECT c.id, c.kind, c.amount, c.currency, c.operator, c.at, c.reason, o.operation_number,
+      o.training, r.kind AS reversed_kind
+    FROM custody_records c JOIN operations o ON o.local_id = c.local_id
+    LEFT JOIN custody_records r ON r.id = c.reverses WHERE c.id = ?`,
+  shifts: 'SELECT id, training, operator_name, opened_at, opening_float FROM shifts WHERE id = ?',
+  cash_movements: `SELECT m.id, m.shift_id, m.at, m.kind, m.currency, m.amount, m.reason, m.operator, s.training
+    FROM cash_movements m JOIN shifts s ON s.id = m.shift_id WHERE m.id = ?`,
+  close_counts: `SELECT c.shift_id, c.at, c.operator, c.counted, c.variance, s.training
+    FROM close_counts c JOIN shifts s ON s.id = c.shift_id WHERE c.id = ?`,
+  drawer_handovers: `SELECT h.shift_id, h.at, h.from_operator_name, h.to_operator_name, h.counted, s.training
+    FROM drawer_handovers h JOIN shifts s ON s.id = h.shift_id WHERE h.id = ?`,
+  z_reports: 'SELECT shift_id, training, number, produced_at, report FROM z_reports WHERE id = ?',
+  audit_trail: 'SELECT at, operator, kind, detail FROM audit_trail WHERE id = ?',
+  payout_releases: `SELECT r.at, r.supervisor, o.operation_number, o.amount, o.currency, o.training
+    FROM payout_releases r JOIN operations o ON o.local_id = r.local_id WHERE r.id = ?`,
+  payout_claims: `SELECT c.at, c.operator, c.origin_terminal_id, o.operation_number, o.amount, o.currency, o.training
+    FROM payout_claims c JOIN operations o ON o.local_id = c.local_id WHERE c.id = ?`,
+};
+
+export function createDeskJournalRepo(db: DatabaseSync) {
+  let kick: () => void = () => {};
+  // Called by a temporary trigger (this connection's only) for every link of another table: the
+  // writer is scheduled to run once the transaction that wrote it is over.
+  db.function('desk_journal_kick', () => {
+    kick();
+    return null;
+  });
+  db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS desk_journal_kick AFTER INSERT ON main.chain_links
+    WHEN NEW.tbl <> 'desk_journal' BEGIN SELECT desk_journal_kick(); END`);
+
+  const rows = new Map(Object.entries(ROW_SQL).map(([table, sql]) => [table, db.prepare(sql)]));
+  const linksAfter = db.prepare(
+    'SELECT seq, tbl, row_id FROM chain_links WHERE seq > ? ORDER BY seq LIMIT ?',
+  );
+  const headLink = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM chain_links');
+  const cursor = db.prepare('SELECT link_seq FROM desk_journal_cursor WHERE id = 1');
+  const setCursor = db.prepare(
+    'INSERT INTO desk_journal_cursor (id, link_seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET link_seq = excluded.link_seq',
+  );
+  const last = db.prepare('SELECT seq, hash FROM desk_journal ORDER BY seq DESC LIMIT 1');
+  const insert = db.prepare(
+    'INSERT INTO desk_journal (seq, terminal_id, at, kind, body, prev_hash, hash, link_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const after = db.prepare(
+    'SELECT seq, terminal_id, at, kind, body, prev_hash, hash FROM desk_journal WHERE seq > ? ORDER BY seq LIMIT ?',
+  );
+  const count = db.prepare('SELECT COUNT(*) AS n FROM desk_journal WHERE seq > ?');
+  const zEntry = db.prepare(`SELECT json_extract(body, '$.headOffice') AS note FROM desk_journal
+    WHERE kind = 'z_report' AND json_extract(body, '$.shiftId') = ? LIMIT 1`);
+
+  return {
+    /** Runs `run` after every write of a chained row (set once, by the journal writer). */
+    onLink(run: () => void) {
+      kick = run;
+    },
+    cursor: (): number => Number(cursor.get()?.link_seq ?? 0),
+    setCursor: (linkSeq: number) => setCursor.run(linkSeq),
+    headLink: (): number => Number(headLink.get()!.seq),
+    linksAfter: (linkSeq: number, limit: number): LinkRef[] =>
+      linksAfter
+        .all(linkSeq, limit)
+        .map((r) => ({ seq: Number(r.seq), table: String(r.tbl), rowId: Number(r.row_id) })),
+    /** The linked row with its context, or undefined for a table that makes no entries. */
+    row: (table: string, rowId: number): Row | undefined => rows.get(table)?.get(rowId),
+    last: (): { seq: number; hash: string } | undefined => {
+      const row = last.get();
+      return row ? { seq: Number(row.seq), hash: String(row.hash) } : undefined;
+    },
+    append(entry: JournalEntry, body: string, linkSeq: number) {
+      insert.run(
+        entry.seq,
+        entry.terminalId,
+        entry.at,
+        entry.kind,
+        body,
+        entry.prevHash,
+        entry.hash,
+        linkSeq,
+      );
+    },
+    /** Entries after `seq`, in order, as uploaded. */
+    after: (seq: number, limit: number): JournalEntry[] =>
+      after.all(seq, limit).map(
+        (r) =>
+          ({
+            terminalId: String(r.terminal_id),
+            seq: Number(r.seq),
+            at: String(r.at),
+            kind: String(r.kind),
+            body: JSON.parse(String(r.body)),
+            prevHash: String(r.prev_hash),
+            hash: String(r.hash),
+          }) as JournalEntry,
+      ),
+    countAfter: (seq: number): number => Number(count.get(seq)!.n),
+    /** What the shift's z_report entry says of the upload; undefined before it is journalled. */
+    zNote(shiftId: number): { waiting: number; lastReachedAt: string | null } | undefined {
+      const row = zEntry.get(String(shiftId));
+      return row?.note ? JSON.parse(String(row.note)) : undefined;
+    },
+  };
+}
+
+export type DeskJournalRepo = ReturnType<typeof createDeskJournalRepo>;

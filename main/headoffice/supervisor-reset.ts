@@ -1,0 +1,73 @@
+// The supervisor reset on a desk enrolled at a head office (issue 19 ★): the RESET-SUPERVISOR-PIN
+// file in the data folder arms it, and a one-time code HQ issued for this terminal completes it.
+// The code is checked offline against HQ's Ed25519 key received at enrolment; its nonce is kept
+// once spent, in the transaction that clears the PIN, so a code works once even across restarts.
+import { existsSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { verifyResetCode } from '../../hq/shared/reset-code.ts';
+import { AgentError } from '../app-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import type { Log } from '../log.ts';
+import { SUPERVISOR_RESET_FILE } from '../staff/supervisor.ts';
+import type { Store } from '../store/index.ts';
+import { readEnrolment } from './enrolment-record.ts';
+
+const REFUSALS = {
+  malformed: 'This is not a head-office reset code. Check it with the head office and type it again.',
+  forged: 'The head office did not issue this code. Ask the head office for a new one.',
+  other_terminal: 'This code was issued for another desk. Ask the head office for a code for this terminal.',
+  expired: 'This code has expired. Ask the head office for a new one.',
+  used: 'This code has been used already. Ask the head office for a new one.',
+} as const;
+
+export type SupervisorResetDeps = {
+  store: Pick<Store, 'settings' | 'staff' | 'resetNonces' | 'durable'>;
+  dataDir: string;
+  audit: Pick<AuditTrail, 'record'>;
+  log: Pick<Log, 'info'>;
+  now?: () => Date;
+  /** The desk's state changed (the supervisor PIN is no longer set). */
+  changed: () => void;
+};
+
+export function createSupervisorReset(deps: SupervisorResetDeps) {
+  const { store } = deps;
+  const file = join(deps.dataDir, SUPERVISOR_RESET_FILE);
+  /** The file is there on an enrolled desk: the supervisor screen asks for the head office's code. */
+  const armed = () => readEnrolment(store.settings) !== null && existsSync(file);
+
+  function resetWithCode(code: string): { reset: true } {
+    const enrolment = readEnrolment(store.settings);
+    if (!enrolment || !existsSync(file))
+      throw new AgentError(
+        'conflict',
+        `No reset was asked for: put the ${SUPERVISOR_RESET_FILE} file in the data folder first.`,
+      );
+    const check = verifyResetCode(code, enrolment.hqSigningKey, enrolment.terminalId, {
+      used: store.resetNonces.spent(),
+      ...(deps.now ? { now: deps.now() } : {}),
+    });
+    if (!check.ok) {
+      deps.log.info('supervisor_reset_code_refused', { reason: check.reason });
+      throw new AgentError('validation', REFUSALS[check.reason], { field: 'code' });
+    }
+    const nonce = check.payload.nonce;
+    store.durable(() => {
+      store.resetNonces.spend(nonce, new Date().toISOString());
+      store.staff.clearPin('supervisor');
+    });
+    // Once the PIN is cleared: a file that cannot be removed leaves nothing to reset twice (the nonce is spent).
+    try {
+      unlinkSync(file);
+    } catch (error) {
+      deps.log.info('supervisor_reset_file_kept', { error: String(error) });
+    }
+    deps.audit.record('supervisor_reset', { nonce, by: 'head office code' }, null);
+    deps.changed();
+    return { reset: true };
+  }
+
+  return { armed, resetWithCode };
+}
+
+export type SupervisorReset = ReturnType<typeof createSupervisorReset>;

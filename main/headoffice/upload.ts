@@ -1,0 +1,123 @@
+// The upload outbox: the journal's entries after the head office's high-water, in order, in batches,
+// one request at a time, off the counter's path (nothing awaits it but its own loop). A network
+// failure sends the same batch again after a wait (HQ keys entries by terminal and seq, so a replay
+// is harmless); a gap resumes from HQ's high-water; a refused chain or a conflict stops the upload
+// and raises an alarm for a person; a rejected token asks for a new enrolment. No entry is ever
+// dropped: what was not acknowledged stays waiting in the journal.
+import { type JournalEntry, UploadRefusal, UploadResponse } from '../../common/journal-entry.ts';
+import type { HqClient } from './hq-client.ts';
+
+export const BATCH = 500;
+
+export type UploadAlarm = 'refused' | 'token_rejected';
+
+/** What the desk shows and the Z report prints: HQ's high-water, when it last answered, and any alarm. */
+export type UploadState = { highWater: number; lastReachedAt: string | null; alarm: UploadAlarm | null };
+
+export type UploadDeps = {
+  client: () => HqClient | null;
+  entriesAfter: (seq: number, limit: number) => JournalEntry[];
+  state: () => UploadState;
+  save: (state: UploadState) => void;
+  now: () => string;
+  /** After each answer (or none): the status changed. */
+  changed: () => void;
+  log: { warn: (event: string, detail: Record<string, unknown>) => void };
+  /** The wait before sending a batch again after the network failed: doubles from `min` to `max`. */
+  backoff?: { minMs: number; maxMs: number };
+};
+
+export const REFUSED_MESSAGE = "The head office refused this desk's journal: call head office.";
+export const TOKEN_MESSAGE = 'The head office no longer accepts this desk: enrol again in Settings.';
+
+export function createUpload(deps: UploadDeps) {
+  const backoff = deps.backoff ?? { minMs: 2_000, maxMs: 300_000 };
+  let running: Promise<void> | null = null;
+  let again = false;
+  let wait = backoff.minMs;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  const update = (patch: Partial<UploadState>) => {
+    deps.save({ ...deps.state(), ...patch });
+    deps.changed();
+  };
+
+  /** Sends until nothing waits, the network fails (a retry is timed) or an alarm stops it. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      const client = deps.client();
+      const state = deps.state();
+      if (!client || state.alarm || closed) return;
+      const batch = deps.entriesAfter(state.highWater, BATCH);
+      if (!batch.length) return;
+      const answer = await client.upload(batch);
+      if (closed) return;
+      if (answer.status === 'unreachable' || answer.status >= 500 || answer.status === 429) {
+        deps.log.warn('head_office_unreachable', {
+          status: answer.status,
+          detail: 'detail' in answer ? answer.detail : undefined,
+        });
+        deps.changed();
+        timer = setTimeout(kick, wait);
+        wait = Math.min(wait * 2, backoff.maxMs);
+        return;
+      }
+      wait = backoff.minMs;
+      const reachedAt = deps.now();
+      if (answer.status === 200) {
+        const { highWater } = UploadResponse.parse(answer.body);
+        update({ highWater, lastReachedAt: reachedAt });
+        continue;
+      }
+      if (answer.status === 401) {
+        update({ alarm: 'token_rejected', lastReachedAt: reachedAt });
+        return;
+      }
+      const refusal = answer.status === 409 ? UploadRefusal.safeParse(answer.body) : undefined;
+      if (refusal?.success && refusal.data.error === 'gap') {
+        // HQ holds less than the desk thought (or more): resume right after what it holds.
+        update({ highWater: refusal.data.highWater, lastReachedAt: reachedAt });
+        continue;
+      }
+      deps.log.warn('head_office_refused_journal', { status: answer.status, body: answer.body });
+      update({ alarm: 'refused', lastReachedAt: reachedAt });
+      return;
+    }
+  }
+
+  function kick(): void {
+    if (closed) return;
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => deps.log.warn('head_office_upload_failed', { error: String(error) }))
+      .finally(() => {
+        running = null;
+        // An entry appended while a batch was out goes now, unless a failed batch's retry is timed.
+        const next = again && !timer;
+        again = false;
+        if (next) kick();
+      });
+  }
+
+  return {
+    kick,
+    /** Resolves once no request is in flight (a retry may still be timed). */
+    idle: async () => {
+      while (running) await running;
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+export type Upload = ReturnType<typeof createUpload>;

@@ -1,0 +1,102 @@
+// A desk enrolled at a real head office, for the tests of issue 19: a real core on a real sandbox,
+// Live with a shift open, its journal read back from its SQLite file.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { TestContext } from 'node:test';
+import type { JournalEntry } from '../../common/journal-entry.ts';
+import type { Sandbox } from '../../main/sandbox/server.ts';
+import { DATABASE_FILE } from '../../main/store/index.ts';
+import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
+import { checkout, type Harness, type HarnessOptions, SHOP, startHarness, until } from './core.ts';
+import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from './desk.ts';
+
+export function rows(h: Harness, sql: string) {
+  const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
+export function journal(h: Harness): JournalEntry[] {
+  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(
+    (r) =>
+      ({
+        terminalId: String(r.terminal_id),
+        seq: Number(r.seq),
+        at: String(r.at),
+        kind: String(r.kind),
+        body: JSON.parse(String(r.body)),
+        prevHash: String(r.prev_hash),
+        hash: String(r.hash),
+      }) as JournalEntry,
+  );
+}
+
+/**
+ * Enrolled at `hq`, a training sale (never journalled), then Live with Aigerim's shift on a KZT
+ * 20,000 float. `gateway`: another desk's sandbox to work against (its URL and token), so desks of
+ * one branch see the same operations.
+ */
+export async function enrolledDesk(
+  t: TestContext,
+  hq: TestHq,
+  terminalId: string,
+  options: HarnessOptions = {},
+  gateway?: Sandbox,
+) {
+  const h = await startHarness(t, {
+    headOffice: { backoff: { minMs: 50, maxMs: 200 }, timeoutMs: 5_000 },
+    ...options,
+  });
+  const { settings } = await h.call('app.getState', {});
+  const { mode: _mode, ...rest } = settings;
+  const sandbox = gateway ?? h.sandbox;
+  await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
+  await h.call('settings.save', {
+    ...rest,
+    terminalId,
+    gatewayUrl: sandbox.url,
+    supervisorPin: SUPERVISOR_PIN,
+  });
+  const { code } = await enrolmentCodeFor(hq, terminalId);
+  const enrolled = await h.call('headOffice.enrol', { url: hq.url, code });
+  assert.equal(enrolled.enrolled, true);
+  assert.equal(enrolled.branchName, 'Central');
+  // Enrolled, the terminal ID is the one HQ keys the journal by: it cannot change.
+  const moved = await h.invoke('settings.save', {
+    ...rest,
+    terminalId: `${terminalId}X`,
+    gatewayUrl: sandbox.url,
+    supervisorPin: SUPERVISOR_PIN,
+  });
+  assert.equal(moved.ok, false);
+  assert.match(!moved.ok ? moved.error.message : '', /enrolled at the head office .* cannot change/);
+  const practice = await checkout(h, { type: 'payin', amount: '777' });
+  await h.call('checkout.recordCash', { localId: practice.localId });
+  // The training shift's Z report: training money never meets the Live journal.
+  await h.call('shift.close', { counted: [{ currency: 'KZT', total: '777' }] });
+  await h.call('settings.setMode', { mode: 'live' });
+  await h.call('settings.setToken', { shopId: SHOP, token: sandbox.token, supervisorPin: SUPERVISOR_PIN });
+  const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+  const dana = await h.call('operators.add', { name: 'Dana', pin: SECOND_OPERATOR_PIN });
+  await h.call('supervisor.lock', {});
+  await h.call('shift.open', {
+    operatorId: aigerim.id,
+    pin: OPERATOR_PIN,
+    float: [{ currency: 'KZT', total: '20000' }],
+  });
+  return { h, practice, aigerim, dana };
+}
+
+/** Waits until HQ's high-water is the desk's last entry. */
+export async function uploaded(h: Harness) {
+  await h.probe.headOfficeIdle();
+  await until(async () => {
+    const status = await h.call('headOffice.status', {});
+    return status.waiting === 0 && status.lastReachedAt !== null;
+  }, 'the upload to catch up');
+  await h.probe.headOfficeIdle();
+}
