@@ -144,6 +144,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     client: headOffice.client,
     terminalId: headOffice.terminalId,
     supervisor: day.supervisor,
+    view: (localId) => journal.view(store.operations.get(localId)!),
     announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),
   });
   const supervisorReset = createSupervisorReset({
@@ -204,15 +205,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       audit,
     }),
     ...headOffice.handlers,
-    'supervisor.resetWithCode': ({ code }) => supervisorReset.resetWithCode(code),
-    'headOffice.release': async ({ localId, supervisorPin }) => {
-      await branchPayouts.release(localId, supervisorPin);
-      return journal.view(store.operations.get(localId)!);
-    },
-    'headOffice.claim': async ({ localId }) => {
-      await branchPayouts.claim(localId);
-      return journal.view(store.operations.get(localId)!);
-    },
+    ...supervisorReset.handlers,
+    ...branchPayouts.handlers,
     ...rendererErrors.handlers,
   };
 
