@@ -5,6 +5,8 @@
 // (an alarm) at the head office; a revoked token asks for a new enrolment.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -274,6 +276,58 @@ describe('the desk journal', () => {
     const again = await h.call('headOffice.status', {});
     assert.equal(again.alarm, null);
     assert.equal(await highWater(), journal(h).length);
+  });
+
+  test('a batch the network lost is sent again, the same batch, after a wait; nothing is lost', async (t) => {
+    const hq = await startTestHq(t, pg);
+    // Between the desk and HQ: a link that drops the connection of the next `drops` uploads.
+    let drops = 0;
+    const firstSeqs: number[] = [];
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (req.method === 'POST' && req.url === '/api/desk/journal') {
+        firstSeqs.push((JSON.parse(body) as { entries: { seq: number }[] }).entries[0]!.seq);
+        if (drops > 0) {
+          drops -= 1;
+          req.socket.destroy();
+          return;
+        }
+      }
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (req.headers.authorization) headers.authorization = req.headers.authorization;
+      const answer = await fetch(`${hq.url}${req.url}`, {
+        method: req.method!,
+        headers,
+        ...(body ? { body } : {}),
+      });
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    t.after(() => new Promise<void>((done) => proxy.close(() => done())));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const { h } = await enrolledDesk(t, { ...hq, url }, 'T11');
+    await uploaded(h);
+
+    drops = 2;
+    firstSeqs.length = 0;
+    await h.call('shift.cashMovement', {
+      kind: 'added',
+      currency: 'KZT',
+      amount: '500',
+      reason: 'change',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    await uploaded(h);
+    assert.ok(firstSeqs.length >= 3, `attempts: ${firstSeqs.join(', ')}`);
+    assert.equal(new Set(firstSeqs.slice(0, 3)).size, 1, 'the same batch each time');
+    const status = await h.call('headOffice.status', {});
+    assert.deepEqual([status.waiting, status.alarm], [0, null]);
+    const stored = await hq.db.query<{ n: string }>(
+      "SELECT COUNT(*) AS n FROM hq_entries WHERE terminal_id = 'T11'",
+    );
+    assert.equal(Number(stored.rows[0]!.n), journal(h).length);
   });
 
   test('a revoked token asks for a new enrolment; nothing is lost meanwhile', async (t) => {
