@@ -63,10 +63,10 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'drawer.printSlip',
   'audit.list',
   'backup.now',
-  'headOffice.status',
-  'headOffice.enrol',
-  'headOffice.release',
-  'headOffice.claim',
+  'hq.status',
+  'hq.enrol',
+  'hq.release',
+  'hq.claim',
   'supervisor.resetWithCode',
 ];
 
@@ -80,5 +80,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'desk.changed',
   'shift.reconciled',
   'receipts.printed',
-  'headOffice.changed',
+  'hq.changed',
 ];

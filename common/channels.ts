@@ -252,7 +252,7 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   // The history leaves the desk as a file: the supervisor's act, like the settings.
   'history.exportCsv',
   'audit.list',
-  'headOffice.enrol',
+  'hq.enrol',
 ]);
 
 export type Channels = typeof channels;
@@ -275,7 +275,7 @@ export const events = {
   /** A document was printed, or failed to: automatic prints are seen only this way. */
   'receipts.printed': PrintReport,
   /** The head office's upload moved on, stopped, or the desk was enrolled. */
-  'headOffice.changed': HeadOfficeStatus,
+  'hq.changed': HeadOfficeStatus,
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

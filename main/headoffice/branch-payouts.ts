@@ -150,12 +150,12 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     deps.announce(localId);
   }
 
-  const handlers: HandlerTable<'headOffice.release' | 'headOffice.claim'> = {
-    'headOffice.release': async ({ localId, supervisorPin }) => {
+  const handlers: HandlerTable<'hq.release' | 'hq.claim'> = {
+    'hq.release': async ({ localId, supervisorPin }) => {
       await release(localId, supervisorPin);
       return deps.view(localId);
     },
-    'headOffice.claim': async ({ localId }) => {
+    'hq.claim': async ({ localId }) => {
       await claim(localId);
       return deps.view(localId);
     },

@@ -24,7 +24,7 @@ const PASSIVE: ReadonlySet<ChannelName> = new Set([
   'shift.current',
   'history.open',
   'operators.list',
-  'headOffice.status',
+  'hq.status',
 ]);
 
 /** Behind the lock screen only the lock screen itself, and the supervisor's own work, answer. */
@@ -33,7 +33,7 @@ function openWhileLocked(name: ChannelName): boolean {
     name === 'app.getState' ||
     name === 'shift.current' ||
     // The lock screen's supervisor form asks for HQ's code when a reset is armed.
-    name === 'headOffice.status' ||
+    name === 'hq.status' ||
     ['desk', 'supervisor', 'operators', 'settings'].includes(name.split('.')[0]!)
   );
 }

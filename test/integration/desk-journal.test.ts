@@ -194,7 +194,7 @@ describe('the desk journal', () => {
     await h.call('desk.unlock', { pin: OPERATOR_PIN });
     const state = await h.call('desk.state', {});
     assert.ok(state.integrity.findings.length > 0, 'the chain check found the rewrite');
-    const alarm = await h.waitFor('headOffice.changed', (s) => s.alarm !== null);
+    const alarm = await h.waitFor('hq.changed', (s) => s.alarm !== null);
     assert.equal(alarm.alarm, 'refused');
     assert.equal(alarm.message, "The head office refused this desk's journal: call head office.");
   });
@@ -203,7 +203,7 @@ describe('the desk journal', () => {
     const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T10');
     await uploaded(h);
-    const reached = (await h.call('headOffice.status', {})).lastReachedAt;
+    const reached = (await h.call('hq.status', {})).lastReachedAt;
     const setUrl = (url: string) => {
       const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
       db.prepare(`UPDATE settings SET value = json_set(value, '$.url', ?) WHERE key = 'head_office'`).run(
@@ -234,7 +234,7 @@ describe('the desk journal', () => {
       },
     });
     await h.call('desk.unlock', { pin: OPERATOR_PIN });
-    const offline = await h.call('headOffice.status', {});
+    const offline = await h.call('hq.status', {});
     assert.ok(offline.waiting >= 2_400, `waiting: ${offline.waiting}`);
     assert.equal(offline.alarm, null, 'no answer is not an alarm');
     assert.equal(offline.lastReachedAt, reached);
@@ -273,7 +273,7 @@ describe('the desk journal', () => {
     });
     await h.call('desk.unlock', { pin: OPERATOR_PIN });
     await uploaded(h);
-    const again = await h.call('headOffice.status', {});
+    const again = await h.call('hq.status', {});
     assert.equal(again.alarm, null);
     assert.equal(await highWater(), journal(h).length);
   });
@@ -322,7 +322,7 @@ describe('the desk journal', () => {
     await uploaded(h);
     assert.ok(firstSeqs.length >= 3, `attempts: ${firstSeqs.join(', ')}`);
     assert.equal(new Set(firstSeqs.slice(0, 3)).size, 1, 'the same batch each time');
-    const status = await h.call('headOffice.status', {});
+    const status = await h.call('hq.status', {});
     assert.deepEqual([status.waiting, status.alarm], [0, null]);
     const stored = await hq.db.query<{ n: string }>(
       "SELECT COUNT(*) AS n FROM hq_entries WHERE terminal_id = 'T11'",
@@ -342,7 +342,7 @@ describe('the desk journal', () => {
       reason: 'change',
       supervisorPin: SUPERVISOR_PIN,
     });
-    const alarm = await h.waitFor('headOffice.changed', (s) => s.alarm === 'token_rejected');
+    const alarm = await h.waitFor('hq.changed', (s) => s.alarm === 'token_rejected');
     assert.match(alarm.message!, /enrol again/);
     assert.ok(alarm.waiting > 0, 'the entries stay waiting');
   });
