@@ -64,10 +64,10 @@ export const CHANNEL_NAMES: readonly ChannelName[] = [
   'drawer.printSlip',
   'audit.list',
   'backup.now',
-  'headOffice.status',
-  'headOffice.enrol',
-  'headOffice.release',
-  'headOffice.claim',
+  'hq.status',
+  'hq.enrol',
+  'hq.release',
+  'hq.claim',
   'supervisor.resetWithCode',
 ];
 
@@ -83,5 +83,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'receipts.printed',
   'core.connection',
   'tray.changed',
-  'headOffice.changed',
+  'hq.changed',
 ];

@@ -268,7 +268,7 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   // The history leaves the desk as a file: the supervisor's act, like the settings.
   'history.exportCsv',
   'audit.list',
-  'headOffice.enrol',
+  'hq.enrol',
 ]);
 
 export type Channels = typeof channels;
@@ -295,7 +295,7 @@ export const events = {
   /** Home's tray (the rows `history.open` reads), pushed after the commit that changed it. */
   'tray.changed': z.object({ rows: z.array(OpenOperation) }),
   /** The head office's upload moved on, stopped, or the desk was enrolled. */
-  'headOffice.changed': HeadOfficeStatus,
+  'hq.changed': HeadOfficeStatus,
 } as const;
 export type Events = typeof events;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];

@@ -22,9 +22,9 @@ export const HeadOfficeStatus = z.object({
 export type HeadOfficeStatus = z.infer<typeof HeadOfficeStatus>;
 
 export const headOfficeChannels = {
-  'headOffice.status': channel(none, HeadOfficeStatus),
+  'hq.status': channel(none, HeadOfficeStatus),
   /** The supervisor's: the head office's address and the one-time code an HQ admin gave. */
-  'headOffice.enrol': channel(
+  'hq.enrol': channel(
     z
       .object({
         url: z.string().trim().min(1).max(500),
@@ -34,9 +34,9 @@ export const headOfficeChannels = {
     HeadOfficeStatus,
   ),
   /** ★ The supervisor releases this desk's captured cash payout, not handed over, to its branch. */
-  'headOffice.release': channel(z.object({ localId, supervisorPin: pin.optional() }).strict(), OperationView),
+  'hq.release': channel(z.object({ localId, supervisorPin: pin.optional() }).strict(), OperationView),
   /** ★ Another desk's released payout, looked up here: claimed at the head office (online only) before its cash is handed over. */
-  'headOffice.claim': channel(z.object({ localId }).strict(), OperationView),
+  'hq.claim': channel(z.object({ localId }).strict(), OperationView),
   /** The armed supervisor reset, completed with the one-time code the head office issued for this terminal. */
   'supervisor.resetWithCode': channel(
     z.object({ code: z.string().trim().min(1).max(400) }).strict(),

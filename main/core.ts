@@ -262,6 +262,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     client: headOffice.client,
     terminalId: headOffice.terminalId,
     supervisor,
+    view: (localId) => journal.view(store.operations.get(localId)!),
     announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),
   });
   const custody = createCustodyService({
@@ -395,7 +396,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     createFollowFeature({ store, lookups }),
     day,
     upkeep,
-    createHeadOfficeFeature({ headOffice, supervisorReset, branchPayouts, journal, store }),
+    createHeadOfficeFeature({ headOffice, supervisorReset, branchPayouts }),
   ] as const;
   const handlers: Handlers = handlersOf([...features, rendererErrors]);
   // Started in this order, closed in the reverse.

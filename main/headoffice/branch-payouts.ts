@@ -4,8 +4,10 @@
 // operation up at the gateway (whose operation is the truth), claims it at the head office, online
 // only: one claim wins under HQ's unique key, and only the winner records custody as usual.
 import Big from 'big.js';
+import type { OperationView } from '../../common/contract.ts';
 import { PayoutState } from '../../common/journal-entry.ts';
 import { AgentError } from '../app-error.ts';
+import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
@@ -20,6 +22,8 @@ export type BranchPayoutsDeps = {
   client: () => HqClient | null;
   terminalId: () => string | null;
   supervisor: Pick<Supervisor, 'approve'>;
+  /** The operation's view now (its meaning included). */
+  view: (localId: number) => OperationView;
   /** The operation's meaning changed: push its view. */
   announce: (localId: number) => void;
   now?: () => string;
@@ -146,7 +150,17 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     deps.announce(localId);
   }
 
-  return { release, claim };
+  const handlers: HandlerTable<'hq.release' | 'hq.claim'> = {
+    'hq.release': async ({ localId, supervisorPin }) => {
+      await release(localId, supervisorPin);
+      return deps.view(localId);
+    },
+    'hq.claim': async ({ localId }) => {
+      await claim(localId);
+      return deps.view(localId);
+    },
+  };
+  return { release, claim, handlers };
 }
 
 /** HQ's plain words, followed by what the desk says about cash. */

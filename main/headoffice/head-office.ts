@@ -58,7 +58,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
         state.alarm === 'refused' ? REFUSED_MESSAGE : state.alarm === 'token_rejected' ? TOKEN_MESSAGE : null,
     };
   }
-  const changed = () => deps.emit('headOffice.changed', status());
+  const changed = () => deps.emit('hq.changed', status());
   const note = (): HeadOfficeNote => ({
     waiting: journal.waiting(uploadState().highWater),
     lastReachedAt: uploadState().lastReachedAt,
@@ -144,9 +144,9 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     return status();
   }
 
-  const handlers: HandlerTable<'headOffice.status' | 'headOffice.enrol'> = {
-    'headOffice.status': () => status(),
-    'headOffice.enrol': enrol,
+  const handlers: HandlerTable<'hq.status' | 'hq.enrol'> = {
+    'hq.status': () => status(),
+    'hq.enrol': enrol,
   };
 
   return {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { verifyResetCode } from '../../hq/shared/reset-code.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import { SUPERVISOR_RESET_FILE } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
@@ -67,7 +68,10 @@ export function createSupervisorReset(deps: SupervisorResetDeps) {
     return { reset: true };
   }
 
-  return { armed, resetWithCode };
+  const handlers: HandlerTable<'supervisor.resetWithCode'> = {
+    'supervisor.resetWithCode': ({ code }) => resetWithCode(code),
+  };
+  return { armed, resetWithCode, handlers };
 }
 
 export type SupervisorReset = ReturnType<typeof createSupervisorReset>;

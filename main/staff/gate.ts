@@ -31,7 +31,7 @@ const PASSIVE: ReadonlySet<ChannelName> = new Set([
   'operators.list',
   // The window naming what it shows, which it does by itself on every screen change.
   'lookup.follow',
-  'headOffice.status',
+  'hq.status',
 ]);
 
 /** Behind the lock screen only the lock screen itself, and the supervisor's own work, answer. */
@@ -42,7 +42,7 @@ function openWhileLocked(name: ChannelName): boolean {
     // A window opened behind the lock screen ends the follows of the one before it.
     name === 'lookup.follow' ||
     // The lock screen's supervisor form asks for HQ's code when a reset is armed.
-    name === 'headOffice.status' ||
+    name === 'hq.status' ||
     ['desk', 'supervisor', 'operators', 'settings'].includes(name.split('.')[0]!)
   );
 }

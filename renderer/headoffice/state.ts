@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { HeadOfficeStatus } from '../../common/headoffice-channels.ts';
 import { headOfficeApi } from './api.ts';
 
-/** The core's head-office status, kept current by its `headOffice.changed` pushes. */
+/** The core's head-office status, kept current by its `hq.changed` pushes. */
 type HeadOfficeStore = {
   status: HeadOfficeStatus | null;
   load(): Promise<void>;

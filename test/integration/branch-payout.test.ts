@@ -62,12 +62,12 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
     { release: false, claim: true, claimed: false },
     'B may ask the head office',
   );
-  const early = await b.invoke('headOffice.claim', { localId: atB.localId });
+  const early = await b.invoke('hq.claim', { localId: atB.localId });
   assert.equal(early.ok, false);
   assert.match(!early.ok ? early.error.message : '', /not released.*Do not hand over cash\./s);
 
   // A's supervisor releases it: from now on A refuses to hand it over itself.
-  const released = await a.call('headOffice.release', {
+  const released = await a.call('hq.release', {
     localId: payout.localId,
     supervisorPin: SUPERVISOR_PIN,
   });
@@ -83,8 +83,8 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   // B and C claim at once: one wins, the other is told another desk has it.
   const atC = await lookUp(c, payout.operationNumber);
   const [fromB, fromC] = await Promise.all([
-    b.invoke('headOffice.claim', { localId: atB.localId }),
-    c.invoke('headOffice.claim', { localId: atC.localId }),
+    b.invoke('hq.claim', { localId: atB.localId }),
+    c.invoke('hq.claim', { localId: atC.localId }),
   ]);
   assert.equal([fromB, fromC].filter((r) => r.ok).length, 1, JSON.stringify([fromB, fromC]).slice(0, 600));
   const [winner, winnerId, loser, loserId] = fromB.ok
@@ -130,7 +130,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
     },
   });
   await loser.call('desk.unlock', { pin: OPERATOR_PIN });
-  const offline = await loser.invoke('headOffice.claim', { localId: loserId });
+  const offline = await loser.invoke('hq.claim', { localId: loserId });
   assert.equal(offline.ok, false);
   assert.equal(!offline.ok && offline.error.message, NOT_CONFIRMED);
   assert.equal(!offline.ok && offline.error.cash, 'hold');
@@ -157,7 +157,7 @@ test('listed as open cash in its Z report, the payout is released: its desk refu
   assert.match(!self.ok ? self.error.message : '', /released to the branch/);
 
   const atB = await lookUp(b, payout.operationNumber);
-  const claimed = await b.call('headOffice.claim', { localId: atB.localId });
+  const claimed = await b.call('hq.claim', { localId: atB.localId });
   assert.equal(claimed.cash, 'hand_over');
   assert.equal((await b.call('checkout.recordCash', { localId: atB.localId })).custody?.kind, 'handed_over');
   await uploaded(b);

@@ -5,6 +5,8 @@
 // (an alarm) at the head office; a revoked token asks for a new enrolment.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -192,7 +194,7 @@ describe('the desk journal', () => {
     await h.call('desk.unlock', { pin: OPERATOR_PIN });
     const state = await h.call('desk.state', {});
     assert.ok(state.integrity.findings.length > 0, 'the chain check found the rewrite');
-    const alarm = await h.waitFor('headOffice.changed', (s) => s.alarm !== null);
+    const alarm = await h.waitFor('hq.changed', (s) => s.alarm !== null);
     assert.equal(alarm.alarm, 'refused');
     assert.equal(alarm.message, "The head office refused this desk's journal: call head office.");
   });
@@ -201,7 +203,7 @@ describe('the desk journal', () => {
     const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T10');
     await uploaded(h);
-    const reached = (await h.call('headOffice.status', {})).lastReachedAt;
+    const reached = (await h.call('hq.status', {})).lastReachedAt;
     const setUrl = (url: string) => {
       const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
       db.prepare(`UPDATE settings SET value = json_set(value, '$.url', ?) WHERE key = 'head_office'`).run(
@@ -232,7 +234,7 @@ describe('the desk journal', () => {
       },
     });
     await h.call('desk.unlock', { pin: OPERATOR_PIN });
-    const offline = await h.call('headOffice.status', {});
+    const offline = await h.call('hq.status', {});
     assert.ok(offline.waiting >= 2_400, `waiting: ${offline.waiting}`);
     assert.equal(offline.alarm, null, 'no answer is not an alarm');
     assert.equal(offline.lastReachedAt, reached);
@@ -271,9 +273,61 @@ describe('the desk journal', () => {
     });
     await h.call('desk.unlock', { pin: OPERATOR_PIN });
     await uploaded(h);
-    const again = await h.call('headOffice.status', {});
+    const again = await h.call('hq.status', {});
     assert.equal(again.alarm, null);
     assert.equal(await highWater(), journal(h).length);
+  });
+
+  test('a batch the network lost is sent again, the same batch, after a wait; nothing is lost', async (t) => {
+    const hq = await startTestHq(t, pg);
+    // Between the desk and HQ: a link that drops the connection of the next `drops` uploads.
+    let drops = 0;
+    const firstSeqs: number[] = [];
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (req.method === 'POST' && req.url === '/api/desk/journal') {
+        firstSeqs.push((JSON.parse(body) as { entries: { seq: number }[] }).entries[0]!.seq);
+        if (drops > 0) {
+          drops -= 1;
+          req.socket.destroy();
+          return;
+        }
+      }
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (req.headers.authorization) headers.authorization = req.headers.authorization;
+      const answer = await fetch(`${hq.url}${req.url}`, {
+        method: req.method!,
+        headers,
+        ...(body ? { body } : {}),
+      });
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    t.after(() => new Promise<void>((done) => proxy.close(() => done())));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const { h } = await enrolledDesk(t, { ...hq, url }, 'T11');
+    await uploaded(h);
+
+    drops = 2;
+    firstSeqs.length = 0;
+    await h.call('shift.cashMovement', {
+      kind: 'added',
+      currency: 'KZT',
+      amount: '500',
+      reason: 'change',
+      supervisorPin: SUPERVISOR_PIN,
+    });
+    await uploaded(h);
+    assert.ok(firstSeqs.length >= 3, `attempts: ${firstSeqs.join(', ')}`);
+    assert.equal(new Set(firstSeqs.slice(0, 3)).size, 1, 'the same batch each time');
+    const status = await h.call('hq.status', {});
+    assert.deepEqual([status.waiting, status.alarm], [0, null]);
+    const stored = await hq.db.query<{ n: string }>(
+      "SELECT COUNT(*) AS n FROM hq_entries WHERE terminal_id = 'T11'",
+    );
+    assert.equal(Number(stored.rows[0]!.n), journal(h).length);
   });
 
   test('a revoked token asks for a new enrolment; nothing is lost meanwhile', async (t) => {
@@ -288,7 +342,7 @@ describe('the desk journal', () => {
       reason: 'change',
       supervisorPin: SUPERVISOR_PIN,
     });
-    const alarm = await h.waitFor('headOffice.changed', (s) => s.alarm === 'token_rejected');
+    const alarm = await h.waitFor('hq.changed', (s) => s.alarm === 'token_rejected');
     assert.match(alarm.message!, /enrol again/);
     assert.ok(alarm.waiting > 0, 'the entries stay waiting');
   });

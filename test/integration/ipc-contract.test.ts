@@ -184,11 +184,11 @@ before(async () => {
     'drawer.printSlip': { movementId: 1 },
     'backup.now': {},
     'audit.list': {},
-    'headOffice.status': {},
-    'headOffice.enrol': { url: 'https://hq.example.com', code: 'ABCD-EFGH-JKLM-NPQR' },
+    'hq.status': {},
+    'hq.enrol': { url: 'https://hq.example.com', code: 'ABCD-EFGH-JKLM-NPQR' },
     'supervisor.resetWithCode': { code: 'e30.AAAA' },
-    'headOffice.release': { localId: 1, supervisorPin: '73915286' },
-    'headOffice.claim': { localId: 1 },
+    'hq.release': { localId: 1, supervisorPin: '73915286' },
+    'hq.claim': { localId: 1 },
   };
 });
 
@@ -249,7 +249,7 @@ const READ_ONLY: ReadonlySet<ChannelName> = new Set([
   'shift.report',
   'shift.list',
   'audit.list',
-  'headOffice.status',
+  'hq.status',
   // No printer in this core: nothing is printed, and nothing is persisted either way.
   'receipts.printers',
   'receipts.testPrint',

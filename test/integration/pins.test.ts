@@ -192,7 +192,7 @@ describe('the supervisor', () => {
       'history.exportCsv': { from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
       'audit.list': {},
       // A closed port on this computer: unlocked, it is refused as unreachable, never as locked.
-      'headOffice.enrol': { url: 'http://127.0.0.1:9', code: 'ABCD-EFGH-JKLM-NPQR' },
+      'hq.enrol': { url: 'http://127.0.0.1:9', code: 'ABCD-EFGH-JKLM-NPQR' },
     };
     assert.deepEqual(Object.keys(requests).sort(), [...SUPERVISOR_CHANNELS].sort());
     for (const [channel, request] of Object.entries(requests)) {

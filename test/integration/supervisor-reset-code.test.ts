@@ -41,7 +41,7 @@ test('the file arms the reset; a valid code completes it once; reused, other ter
   await h.restart();
   let state = await h.call('desk.state', {});
   assert.equal(state.supervisor.pinSet, true, 'the file alone no longer resets an enrolled desk');
-  assert.equal((await h.call('headOffice.status', {})).resetArmed, true);
+  assert.equal((await h.call('hq.status', {})).resetArmed, true);
 
   const hour = 60 * 60_000;
   const expired = signResetCode(key.privateKey, 'T21', new Date(Date.now() - hour)).code;

@@ -62,7 +62,7 @@ export async function enrolledDesk(
     supervisorPin: SUPERVISOR_PIN,
   });
   const { code } = await enrolmentCodeFor(hq, terminalId);
-  const enrolled = await h.call('headOffice.enrol', { url: hq.url, code });
+  const enrolled = await h.call('hq.enrol', { url: hq.url, code });
   assert.equal(enrolled.enrolled, true);
   assert.equal(enrolled.branchName, 'Central');
   // Enrolled, the terminal ID is the one HQ keys the journal by: it cannot change.
@@ -95,7 +95,7 @@ export async function enrolledDesk(
 export async function uploaded(h: Harness) {
   await h.probe.headOfficeIdle();
   await until(async () => {
-    const status = await h.call('headOffice.status', {});
+    const status = await h.call('hq.status', {});
     return status.waiting === 0 && status.lastReachedAt !== null;
   }, 'the upload to catch up');
   await h.probe.headOfficeIdle();
