@@ -117,6 +117,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     dataDir: options.dataDir,
     audit,
     log,
+    clock,
     changed: () => {
       deskChanged.fire();
       headOfficeChanged.fire();
@@ -130,6 +131,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     log,
     emit,
     resetArmed: supervisorReset.armed,
+    clock,
     ...options.headOffice,
   });
   headOfficeChanged.follow(headOffice.changed);
@@ -263,6 +265,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     terminalId: headOffice.terminalId,
     supervisor,
     view: (localId) => journal.view(store.operations.get(localId)!),
+    clock,
     announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),
   });
   const custody = createCustodyService({

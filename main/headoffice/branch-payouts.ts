@@ -3,10 +3,12 @@
 // to hand it over itself (main/operations/meaning.ts). Another desk of the branch, having looked the
 // operation up at the gateway (whose operation is the truth), claims it at the head office, online
 // only: one claim wins under HQ's unique key, and only the winner records custody as usual.
+
 import Big from 'big.js';
 import type { OperationView } from '../../common/contract.ts';
 import { PayoutState } from '../../common/journal-entry.ts';
 import { AgentError } from '../app-error.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
@@ -26,14 +28,14 @@ export type BranchPayoutsDeps = {
   view: (localId: number) => OperationView;
   /** The operation's meaning changed: push its view. */
   announce: (localId: number) => void;
-  now?: () => string;
+  clock: Pick<Clock, 'now'>;
 };
 
 const sameMoney = (a: string, b: string) => new Big(a).eq(new Big(b));
 
 export function createBranchPayouts(deps: BranchPayoutsDeps) {
   const { store } = deps;
-  const now = deps.now ?? (() => new Date().toISOString());
+  const now = () => isoNow(deps.clock);
 
   function get(localId: number): OperationRecord {
     const record = store.operations.get(localId);

@@ -1,10 +1,12 @@
 // The desk's side of the head office (issue 19): enrolment, the journal's writer and its upload, and
 // the status the desk shows. An unenrolled desk journals and sends nothing, and works as before.
 // The desk token lives in the OS keychain (main/vault/) and in main's memory; never in SQLite or a log.
+
 import type { HeadOfficeStatus } from '../../common/headoffice-channels.ts';
 import { EnrolResponse } from '../../common/journal-entry.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { Emit } from '../events.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
@@ -28,14 +30,14 @@ export type HeadOfficeDeps = {
   emit: Emit;
   /** Whether a supervisor reset waits for HQ's code (main/headoffice/supervisor-reset.ts). */
   resetArmed: () => boolean;
-  now?: () => string;
+  clock: Clock;
   backoff?: { minMs: number; maxMs: number };
   timeoutMs?: number;
 };
 
 export function createHeadOffice(deps: HeadOfficeDeps) {
   const { store, log } = deps;
-  const now = deps.now ?? (() => new Date().toISOString());
+  const now = () => isoNow(deps.clock);
   let token: string | null = null;
   let client: HqClient | null = null;
 
@@ -81,6 +83,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     state: uploadState,
     save: (state) => store.settings.set(UPLOAD_KEY, state),
     now,
+    clock: deps.clock,
     changed,
     log,
     ...(deps.backoff ? { backoff: deps.backoff } : {}),

@@ -2,11 +2,13 @@
 // file in the data folder arms it, and a one-time code HQ issued for this terminal completes it.
 // The code is checked offline against HQ's Ed25519 key received at enrolment; its nonce is kept
 // once spent, in the transaction that clears the PIN, so a code works once even across restarts.
+
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyResetCode } from '../../hq/shared/reset-code.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
 import { SUPERVISOR_RESET_FILE } from '../staff/supervisor.ts';
@@ -26,7 +28,7 @@ export type SupervisorResetDeps = {
   dataDir: string;
   audit: Pick<AuditTrail, 'record'>;
   log: Pick<Log, 'info'>;
-  now?: () => Date;
+  clock: Pick<Clock, 'now'>;
   /** The desk's state changed (the supervisor PIN is no longer set). */
   changed: () => void;
 };
@@ -46,7 +48,7 @@ export function createSupervisorReset(deps: SupervisorResetDeps) {
       );
     const check = verifyResetCode(code, enrolment.hqSigningKey, enrolment.terminalId, {
       used: store.resetNonces.spent(),
-      ...(deps.now ? { now: deps.now() } : {}),
+      now: new Date(deps.clock.now()),
     });
     if (!check.ok) {
       deps.log.info('supervisor_reset_code_refused', { reason: check.reason });
@@ -54,7 +56,7 @@ export function createSupervisorReset(deps: SupervisorResetDeps) {
     }
     const nonce = check.payload.nonce;
     store.durable(() => {
-      store.resetNonces.spend(nonce, new Date().toISOString());
+      store.resetNonces.spend(nonce, isoNow(deps.clock));
       store.staff.clearPin('supervisor');
     });
     // Once the PIN is cleared: a file that cannot be removed leaves nothing to reset twice (the nonce is spent).

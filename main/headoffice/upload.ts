@@ -4,7 +4,9 @@
 // is harmless); a gap resumes from HQ's high-water; a refused chain or a conflict stops the upload
 // and raises an alarm for a person; a rejected token asks for a new enrolment. No entry is ever
 // dropped: what was not acknowledged stays waiting in the journal.
+
 import { type JournalEntry, UploadRefusal, UploadResponse } from '../../common/journal-entry.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { HqClient } from './hq-client.ts';
 
 export const BATCH = 500;
@@ -20,6 +22,7 @@ export type UploadDeps = {
   state: () => UploadState;
   save: (state: UploadState) => void;
   now: () => string;
+  clock: Clock;
   /** After each answer (or none): the status changed. */
   changed: () => void;
   log: { warn: (event: string, detail: Record<string, unknown>) => void };
@@ -35,7 +38,7 @@ export function createUpload(deps: UploadDeps) {
   let running: Promise<void> | null = null;
   let again = false;
   let wait = backoff.minMs;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: Timer | null = null;
   let closed = false;
 
   const update = (patch: Partial<UploadState>) => {
@@ -59,7 +62,7 @@ export function createUpload(deps: UploadDeps) {
           detail: 'detail' in answer ? answer.detail : undefined,
         });
         deps.changed();
-        timer = setTimeout(kick, wait);
+        timer = deps.clock.setTimeout(kick, wait);
         wait = Math.min(wait * 2, backoff.maxMs);
         return;
       }
@@ -89,7 +92,7 @@ export function createUpload(deps: UploadDeps) {
   function kick(): void {
     if (closed) return;
     if (timer) {
-      clearTimeout(timer);
+      deps.clock.clearTimeout(timer ?? undefined);
       timer = null;
     }
     if (running) {
@@ -115,7 +118,7 @@ export function createUpload(deps: UploadDeps) {
     },
     close() {
       closed = true;
-      if (timer) clearTimeout(timer);
+      if (timer) deps.clock.clearTimeout(timer);
     },
   };
 }
