@@ -85,7 +85,8 @@ export const ENTRY_BODIES = {
   /** A supervisor's reversal of one custody record. */
   custody_reversed: z.object({
     operationNumber: opNumber,
-    action: z.enum(['received', 'handed_over']),
+    /** What the reversed record said moved: cash received, handed over, or given back to the payer. */
+    action: z.enum(['received', 'handed_over', 'returned']),
     amount: money,
     currency,
     supervisor: name,

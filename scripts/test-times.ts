@@ -72,6 +72,10 @@ for (const folder of folders) {
     .sort((a, b) => b.ms - a.ms)
     .slice(0, SLOWEST);
   for (const test of slowest) console.log(`  ${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.name}`);
+  // A failure is named, with its first lines: a flake must be findable from this output alone.
+  for (const failed of run.output.matchAll(/^not ok \d+ - (.*)\n((?:  .*\n){0,12})/gm)) {
+    console.log(`  FAILED  ${failed[1]}\n${failed[2]}`);
+  }
 }
 
 const width = Math.max(...rows.map((row) => row.what.length));

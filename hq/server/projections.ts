@@ -208,9 +208,11 @@ export async function project(tx: Queryable, desk: DeskRow, entries: readonly Jo
         });
         break;
       case 'custody_reversed':
+        // Undone: cash received leaves the expected drawer; cash handed over or given back is in it again.
         await move(entry.body.currency, entry.body.amount, entry.body.action === 'received' ? -1 : 1);
         change((o) => {
           if (entry.body.action === 'received') o.received = false;
+          else if (entry.body.action === 'returned') o.returned = false;
           else {
             o.handed_over = false;
             o.handed_over_by = null;

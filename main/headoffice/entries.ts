@@ -118,9 +118,8 @@ function custody(row: Row): Fact[] {
     case 'returned':
       return [fact('cash_returned', row.at, { ...money, operator })];
     default: {
-      // The contract reverses cash received or handed over; a return reversed has no kind there.
       const action = row.reversed_kind;
-      if (action !== 'received' && action !== 'handed_over') return [];
+      if (action !== 'received' && action !== 'handed_over' && action !== 'returned') return [];
       return [
         fact('custody_reversed', row.at, {
           ...money,

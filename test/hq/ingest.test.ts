@@ -293,3 +293,36 @@ test('every cash fact moves the projections: movements, returns, reversals, hand
   const after = await json<{ desk: Record<string, unknown> }>(hq.admin.get('/api/desks/T-1'));
   assert.equal(after.desk.unknownOps, 0, 'a status resolves the unknown outcome');
 });
+
+test('a return reversed puts the cash back in the expected drawer', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const desk = await SimDesk.enrol(hq, 'T-1');
+  desk.record('shift_opened', {
+    shiftId: 'S1',
+    operator: 'Aigerim',
+    float: [{ currency: 'KZT', amount: '5000.00' }],
+  });
+  desk.record('operation_created', {
+    operationNumber: 'P1',
+    type: 'payin',
+    amount: '1000.00',
+    currency: 'KZT',
+    instrument: 'cash',
+    outcomeUnknown: false,
+  });
+  const money = { operationNumber: 'P1', amount: '1000.00', currency: 'KZT' };
+  desk.record('custody', { ...money, action: 'received', operator: 'Aigerim' });
+  desk.record('cash_returned', { ...money, operator: 'Aigerim' });
+  const expected = async () =>
+    (await json<{ desk: { expected: unknown } }>(hq.admin.get('/api/desks/T-1'))).desk.expected;
+  await desk.sync();
+  assert.deepEqual(await expected(), [{ currency: 'KZT', amount: '5000.00' }]);
+  desk.record('custody_reversed', {
+    ...money,
+    action: 'returned',
+    supervisor: 'Dana',
+    reason: 'never given back',
+  });
+  await desk.sync();
+  assert.deepEqual(await expected(), [{ currency: 'KZT', amount: '6000.00' }]);
+});
