@@ -73,7 +73,7 @@ for (const folder of folders) {
     .slice(0, SLOWEST);
   for (const test of slowest) console.log(`  ${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.name}`);
   // A failure is named, with its first lines: a flake must be findable from this output alone.
-  for (const failed of run.output.matchAll(/^not ok \d+ - (.*)\n((?:  .*\n){0,12})/gm)) {
+  for (const failed of run.output.matchAll(/^not ok \d+ - (.*)\n((?: {2}.*\n){0,12})/gm)) {
     console.log(`  FAILED  ${failed[1]}\n${failed[2]}`);
   }
 }

@@ -98,19 +98,7 @@ export function createDeskJournalRepo(db: DatabaseSync) {
       );
     },
     /** Entries after `seq`, in order, as uploaded. */
-    after: (seq: number, limit: number): JournalEntry[] =>
-      after.all(seq, limit).map(
-        (r) =>
-          ({
-            terminalId: String(r.terminal_id),
-            seq: Number(r.seq),
-            at: String(r.at),
-            kind: String(r.kind),
-            body: JSON.parse(String(r.body)),
-            prevHash: String(r.prev_hash),
-            hash: String(r.hash),
-          }) as JournalEntry,
-      ),
+    after: (seq: number, limit: number): JournalEntry[] => after.all(seq, limit).map(entryOf),
     countAfter: (seq: number): number => Number(count.get(seq)!.n),
     /** What the shift's z_report entry says of the upload; undefined before it is journalled. */
     zNote(shiftId: number): { waiting: number; lastReachedAt: string | null } | undefined {
@@ -121,3 +109,16 @@ export function createDeskJournalRepo(db: DatabaseSync) {
 }
 
 export type DeskJournalRepo = ReturnType<typeof createDeskJournalRepo>;
+
+/** A journal row as the entry it holds (the contract's shape, as uploaded). */
+export function entryOf(r: Row): JournalEntry {
+  return {
+    terminalId: String(r.terminal_id),
+    seq: Number(r.seq),
+    at: String(r.at),
+    kind: String(r.kind),
+    body: JSON.parse(String(r.body)),
+    prevHash: String(r.prev_hash),
+    hash: String(r.hash),
+  } as JournalEntry;
+}

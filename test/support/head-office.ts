@@ -1,10 +1,12 @@
 // A desk enrolled at a real head office, for the tests of issue 19: a real core on a real sandbox,
 // Live with a shift open, its journal read back from its SQLite file.
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import type { JournalEntry } from '../../common/journal-entry.ts';
+import { entryOf } from '../../main/headoffice/journal-repo.ts';
 import type { Sandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
@@ -21,18 +23,7 @@ export function rows(h: Harness, sql: string) {
 }
 
 export function journal(h: Harness): JournalEntry[] {
-  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(
-    (r) =>
-      ({
-        terminalId: String(r.terminal_id),
-        seq: Number(r.seq),
-        at: String(r.at),
-        kind: String(r.kind),
-        body: JSON.parse(String(r.body)),
-        prevHash: String(r.prev_hash),
-        hash: String(r.hash),
-      }) as JournalEntry,
-  );
+  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(entryOf);
 }
 
 /**
