@@ -51,7 +51,8 @@ function land(always: boolean, until: number): void {
   const target =
     modalField() ?? nextAction() ?? (parked() ? document.querySelector<HTMLElement>('.screen h1') : null);
   if (target && focusable(target)) target.focus();
-  if (target && document.activeElement === target) return;
+  // Focus still on a button that was disabled is not landed: Chromium drops it at its next update.
+  if (target && focusable(target) && document.activeElement === target) return;
   if (performance.now() < until) requestAnimationFrame(() => land(always, until));
 }
 
