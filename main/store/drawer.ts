@@ -8,6 +8,7 @@ import type {
   Handover,
   VarianceLine,
 } from '../../common/contract.ts';
+import { movementOf } from './shifts.ts';
 
 /** A cash movement as its slip shows it. */
 export type CashSlipView = {
@@ -68,14 +69,7 @@ export function createDrawerRepo(db: DatabaseSync) {
       const row = movementById.get(id);
       if (!row) return undefined;
       return {
-        id: Number(row.id),
-        at: String(row.at),
-        kind: row.kind as CashMovementKind,
-        currency: String(row.currency),
-        amount: String(row.amount),
-        reason: String(row.reason),
-        operator: String(row.operator),
-        approved: Number(row.approved) === 1,
+        ...movementOf(row),
         safeHolder: row.safe_holder == null ? null : String(row.safe_holder),
         shift: {
           id: Number(row.shift_id),

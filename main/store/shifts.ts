@@ -1,6 +1,6 @@
 // Shifts, their cash movements, and their Z reports with the reconciliations appended later.
 // Amounts stay decimal strings here; every sum is made in main/shift with common/money.ts.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import type {
   CashMovement,
   CashMovementKind,
@@ -62,6 +62,20 @@ function toShift(
     closedAt: row.closed_at == null ? null : String(row.closed_at),
     zNumber: row.z_number == null ? null : Number(row.z_number),
     reconciled: row.reconciled == null ? null : Number(row.reconciled) === 1,
+  };
+}
+
+/** A cash_movements row as the movement it records. */
+export function movementOf(row: Record<string, SQLOutputValue>): CashMovement {
+  return {
+    id: Number(row.id),
+    at: String(row.at),
+    kind: row.kind as CashMovementKind,
+    currency: String(row.currency),
+    amount: String(row.amount),
+    reason: String(row.reason),
+    operator: String(row.operator),
+    approved: Number(row.approved) === 1,
   };
 }
 
@@ -163,17 +177,7 @@ export function createShiftsRepo(db: DatabaseSync) {
       )!;
       return Number(row.id);
     },
-    movements: (shiftId: number): CashMovement[] =>
-      listMovements.all(shiftId).map((row) => ({
-        id: Number(row.id),
-        at: String(row.at),
-        kind: row.kind as CashMovementKind,
-        currency: String(row.currency),
-        amount: String(row.amount),
-        reason: String(row.reason),
-        operator: String(row.operator),
-        approved: Number(row.approved) === 1,
-      })),
+    movements: (shiftId: number): CashMovement[] => listMovements.all(shiftId).map(movementOf),
 
     /**
      * Started in the shift (oldest first), then those from other shifts whose cash moved in it, then
