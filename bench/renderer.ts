@@ -7,14 +7,9 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { en } from '../renderer/i18n/en.ts';
 import { keyboardPayin, keyboardPayout } from '../test/e2e/actions.ts';
+import { launchChromium } from '../test/e2e/chromium.ts';
 import { countedPayin, openHome } from '../test/e2e/flows.ts';
-import {
-  ACTIONS_FILE,
-  INTERACTIONS_FILE,
-  launchChromium,
-  openPage,
-  startStack,
-} from '../test/e2e/harness.ts';
+import { ACTIONS_FILE, INTERACTIONS_FILE, openPage, startStack } from '../test/e2e/stack.ts';
 
 const DIST = resolve(import.meta.dirname, '..', 'dist', 'renderer');
 const RUNS = 7;

@@ -17,7 +17,8 @@ import { until } from '../support/core.ts';
 import { must } from '../support/desk.ts';
 import { focusOn, keyboardPayin, keyboardPayout } from './actions.ts';
 import { openHome } from './flows.ts';
-import { ACTIONS_FILE, RESULTS_DIR, startE2E } from './harness.ts';
+import { startE2E } from './harness.ts';
+import { ACTIONS_FILE, RESULTS_DIR } from './stack.ts';
 
 const CATALOGUES = { en, ru, kk } as const;
 

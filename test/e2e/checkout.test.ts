@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { REQUISITE_VALUES } from '../support/core.ts';
 import { pdfText } from '../support/pdf.ts';
 import { cashInButton, countedPayin, custodyButton, openHome, startCashPayin } from './flows.ts';
-import { INTERACTIONS_FILE, RESULTS_DIR, startE2E } from './harness.ts';
+import { startE2E } from './harness.ts';
+import { INTERACTIONS_FILE, RESULTS_DIR } from './stack.ts';
 
 test('a payin goes from Home to Completed', async (t) => {
   const h = await startE2E(t, 'payin');

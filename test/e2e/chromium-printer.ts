@@ -4,11 +4,11 @@
 // callback would report them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Paper, PrinterInfo, PrintResult } from '../../common/contract.ts';
 import { layoutWidthPx, pageSizeMm } from '../../main/receipts/paper.ts';
 import type { Printer, PrintJob } from '../../main/receipts/printer.ts';
-import { launchChromium } from './harness.ts';
+import { launchChromium } from './chromium.ts';
 
 export const PREVIEW_PRINTER: PrinterInfo = { name: 'chromium-pdf', displayName: 'Chromium PDF (preview)' };
 
@@ -26,26 +26,35 @@ export type ChromiumPrinter = Printer & {
   close(): Promise<void>;
 };
 
-/** Lays the document out at the paper's width, measures it, and prints a page of that size. */
-export async function renderPdf(browser: Browser, html: string, paper: Paper): Promise<Buffer> {
-  const page = await browser.newPage({ viewport: { width: layoutWidthPx(paper), height: 800 } });
-  try {
-    await page.setContent(html);
-    const height = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
-    const size = pageSizeMm(paper, height);
-    return await page.pdf({
-      width: `${size.widthMm}mm`,
-      height: `${size.heightMm}mm`,
-      printBackground: true,
-    });
-  } finally {
-    await page.close();
-  }
+/**
+ * Lays the document out at the paper's width in `page`, measures it, and prints a page of that size.
+ * A page is reused document after document (a new one costs a renderer process, several times the
+ * print itself), so it takes one document at a time.
+ */
+export async function renderPdf(page: Page, html: string, paper: Paper): Promise<Buffer> {
+  await page.setViewportSize({ width: layoutWidthPx(paper), height: 800 });
+  await page.setContent(html);
+  const height = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
+  const size = pageSizeMm(paper, height);
+  return page.pdf({
+    width: `${size.widthMm}mm`,
+    height: `${size.heightMm}mm`,
+    printBackground: true,
+  });
 }
 
-export function createChromiumPrinter(outDir: string): ChromiumPrinter {
+/**
+ * `browser` is a Chromium someone else owns (a test file's shared one), left open on close; without
+ * it the printer launches its own on the first print and closes it with itself.
+ */
+export function createChromiumPrinter(outDir: string, browser?: () => Promise<Browser>): ChromiumPrinter {
   mkdirSync(outDir, { recursive: true });
-  let browser: Promise<Browser> | null = null;
+  let own: Promise<Browser> | null = null;
+  const chromium = (): Promise<Browser> => {
+    if (browser) return browser();
+    own ??= launchChromium();
+    return own;
+  };
   const answers: PrintResult[] = [];
   const printed: Printed[] = [];
   let cancelSave = false;
@@ -55,9 +64,16 @@ export function createChromiumPrinter(outDir: string): ChromiumPrinter {
     cancelSave = false;
     return null;
   };
-  const pdf = (html: string, paper: Paper) => {
-    browser ??= launchChromium();
-    return browser.then((b) => renderPdf(b, html, paper));
+  // The printer's one page, and its documents one after another, as a printer takes its jobs.
+  let page: Promise<Page> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  const pdf = (html: string, paper: Paper): Promise<Buffer> => {
+    const printed = queue.then(async () => {
+      page ??= chromium().then((b) => b.newPage());
+      return renderPdf(await page, html, paper);
+    });
+    queue = printed.catch(() => undefined);
+    return printed;
   };
   return {
     outDir,
@@ -81,7 +97,9 @@ export function createChromiumPrinter(outDir: string): ChromiumPrinter {
     choosePdfPath: async (suggestedName) => chosen(suggestedName),
     chooseCsvPath: async (suggestedName) => chosen(suggestedName),
     async close() {
-      await (await browser)?.close();
+      await queue;
+      if (own) await (await own).close();
+      else await (await page)?.close();
     },
   };
 }

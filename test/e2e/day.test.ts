@@ -12,7 +12,8 @@ import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { renderPng } from '../support/pdf.ts';
 import { countKzt, goLiveInSettings, livePayin, livePayout, signIn } from './day-flows.ts';
 import { cashInButton, openHome } from './flows.ts';
-import { type E2E, RESULTS_DIR, startE2E } from './harness.ts';
+import { type E2E, startE2E } from './harness.ts';
+import { RESULTS_DIR } from './stack.ts';
 
 const SHOTS = join(RESULTS_DIR, 'screens', 'day');
 const money = (amount: string) => `KZT\u00a0${amount}`;

@@ -18,7 +18,8 @@ import { SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText, renderPng } from '../support/pdf.ts';
 import { countKzt, goLiveInSettings, signIn } from './day-flows.ts';
 import { openHome } from './flows.ts';
-import { type E2E, RESULTS_DIR, startE2E } from './harness.ts';
+import { type E2E, startE2E } from './harness.ts';
+import { RESULTS_DIR } from './stack.ts';
 
 const SHOTS = join(RESULTS_DIR, 'screens', 'drawer');
 const CATALOGUES = { en, ru, kk } as const;

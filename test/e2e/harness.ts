@@ -1,268 +1,16 @@
-// The counter screen as shipped, against the real core and the real sandbox: the production build
-// of the renderer is served over HTTP with the app's CSP, and `window.cashdesk` is built in the page
-// by the contract's own `buildApi`, its calls carried through a page binding to the core, which runs
-// in its own process as in the app (main/host/, a Node child here), and its events pushed back with
-// `page.evaluate`. Nothing here is a fake.
+// One renderer test's world: the stack (stack.ts) and a page in its own browser context, in the
+// Chromium its file shares.
 //
 //   const h = await startE2E(t, 'payin');        // sandbox + core + static server + Chromium page
 //   await h.page.goto(h.url);
 //   await h.screen('home');                      // screenshot + axe + no console errors/CSP violations
-//
-// startStack() and openPage() are the same pieces without node:test, for the preview and the bench.
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
-import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
-import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
-import type { DayOptions } from '../../main/core-types.ts';
-import type { GatewayTuning } from '../../main/gateway/gateways.ts';
-import { type HostedCore, startHostClient } from '../../main/host/client.ts';
-import { forkHost } from '../../main/host/fork.ts';
-import { APP_ORIGIN } from '../../main/ipc/guard.ts';
-import type { LookupPolicy } from '../../main/lookups/queue.ts';
-import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
-import { FAST_GATEWAY, FAST_LOOKUPS } from '../support/core.ts';
-import { type ChromiumPrinter, createChromiumPrinter } from './chromium-printer.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'dist', 'renderer');
-export const RESULTS_DIR = join(ROOT, 'test-results');
-/** The payin interaction count the e2e test measured, picked up by the bench. */
-export const INTERACTIONS_FILE = join(RESULTS_DIR, 'payin-interactions.json');
-/** Every action a payin and a payout took, as the e2e test counted them, picked up by the bench. */
-export const ACTIONS_FILE = join(RESULTS_DIR, 'flow-actions.json');
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    ...options,
-  });
-}
-
-// ── The renderer, served as the app serves it ───────────────────────────────
-
-/** Fails early when the build is missing, rather than with a blank page. */
-function checkBuilt(): void {
-  if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error('dist/renderer is missing: run `npm run build:renderer` first');
-  }
-}
-
-/** Serves the build exactly as the app's protocol does: same path rules, same CSP header. */
-async function serveRenderer(): Promise<{ url: string; close(): Promise<void> }> {
-  checkBuilt();
-  const server = createServer((req, res) => {
-    const target = resolveAppFile(DIST, `${APP_ORIGIN}${req.url ?? '/'}`);
-    if (!target || !existsSync(target.file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': target.type,
-      'content-security-policy': CONTENT_SECURITY_POLICY,
-      'cache-control': 'no-store',
-    });
-    res.end(readFileSync(target.file));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
-}
-
-// ── Sandbox + core + server ─────────────────────────────────────────────────
-
-export type StackOptions = {
-  sandbox?: Partial<SandboxOptions>;
-  /** Defaults to the integration tests' fast timeouts; the preview passes the production ones ({}). */
-  gateway?: GatewayTuning;
-  lookups?: Partial<LookupPolicy>;
-  /** The agent's day: PIN waits, the supervisor's time, the idle lock. */
-  day?: DayOptions;
-  /** Starts the training shift the agent would start on Home; false leaves the desk without one. */
-  trainingShift?: boolean;
-};
-
-export type Stack = {
-  /** The core in its own Node process; `core.pid` is that process (a test may kill it). */
-  readonly core: HostedCore;
-  readonly sandbox: Sandbox;
-  /** Receipts "printed" as PDFs, with Chromium at the paper's size. */
-  readonly printer: ChromiumPrinter;
-  /** Where the renderer is served. */
-  readonly url: string;
-  /** Holds the core's next restart back until `release()`: the screen can be seen while it is down. */
-  holdRestart(): { release(): void };
-  close(): Promise<void>;
-};
-
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-e2e-'));
-  const printer = createChromiumPrinter(join(dataDir, 'printed'));
-  const sandbox = await startSandbox({
-    port: 0,
-    token: randomBytes(18).toString('base64url'),
-    ...options.sandbox,
-  });
-  // The sandbox and the printer stay here; the core's process reaches the printer through the host.
-  const spawn = forkHost();
-  let held: Promise<void> = Promise.resolve();
-  const core = await startHostClient({
-    spawn: async () => {
-      await held;
-      return spawn();
-    },
-    logFile: join(dataDir, 'cashdesk.log'),
-    core: {
-      dataDir,
-      keychainService: `cashdesk-test-${randomUUID()}`,
-      training: { url: sandbox.url, token: sandbox.token },
-      gateway: options.gateway ?? FAST_GATEWAY,
-      lookups: { ...FAST_LOOKUPS, ...options.lookups },
-      ...(options.day ? { day: options.day } : {}),
-      printer,
-    },
-  });
-  if (options.trainingShift !== false) {
-    const started = await core.invoke('shift.openTraining', {});
-    if (!started.ok) throw new Error(`shift.openTraining: ${started.error.message}`);
-  }
-  const server = await serveRenderer();
-  return {
-    core,
-    sandbox,
-    printer,
-    url: server.url,
-    holdRestart() {
-      let release!: () => void;
-      held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return { release };
-    },
-    async close() {
-      await server.close();
-      await core.close();
-      await printer.close();
-      await sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-// ── window.cashdesk in the page ─────────────────────────────────────────────
-
-type BridgeWindow = { __cashdeskEmit?: (event: string, payload: unknown) => void };
-
-/**
- * Runs before the app's own scripts. The channel list and `buildApi` come from the contract itself
- * (Node strips the types, so its source is plain JavaScript), exactly as preload builds the API.
- */
-const BRIDGE = `(() => {
-  const CHANNEL_NAMES = ${JSON.stringify(CHANNEL_NAMES)};
-  const buildApi = ${buildApi.toString()};
-  const listeners = new Map();
-  const subscribe = (event, listener) => {
-    if (!listeners.has(event)) listeners.set(event, new Set());
-    listeners.get(event).add(listener);
-    return () => listeners.get(event).delete(listener);
-  };
-  Object.defineProperty(window, '__cashdeskEmit', {
-    value: (event, payload) => { for (const listener of listeners.get(event) ?? []) listener(payload); },
-  });
-  const invoke = (channel, request) => window.__cashdeskInvoke(channel, request);
-  Object.defineProperty(window, 'cashdesk', { value: Object.freeze(buildApi(invoke, subscribe)) });
-})();`;
-
-/** Anything the page logs as an error, CSP refusals included: every test expects none. */
-export type PageProblems = string[];
-
-export async function openPage(
-  browser: Browser,
-  stack: Stack,
-): Promise<{ page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  const problems: PageProblems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.exposeBinding('__cashdeskInvoke', (_source, channel: string, request: unknown) =>
-    stack.core.invoke(channel, request),
-  );
-  await page.addInitScript(BRIDGE);
-  const unsubscribe = stack.core.on((event, payload) => {
-    // A push during navigation has no page to land in; the app reloads its state on start anyway.
-    page
-      .evaluate(([name, body]) => (window as unknown as BridgeWindow).__cashdeskEmit?.(name, body), [
-        event,
-        payload,
-      ] as const)
-      .catch(() => undefined);
-  });
-  page.once('close', unsubscribe);
-  return { page, problems };
-}
-
-// ── Checks ──────────────────────────────────────────────────────────────────
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-export type AxeFinding = { id: string; impact: string | null; help: string; targets: string[] };
-
-/**
- * axe-core's serious and critical findings for the page as it stands. The script goes in through
- * the DevTools protocol: a <script> tag with inline content is exactly what the app's CSP refuses.
- */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Axe = {
-      run(
-        context: Document,
-        options: object,
-      ): Promise<{
-        violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-      }>;
-    };
-    const { axe } = window as unknown as { axe: Axe };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
-  });
-}
-
-// ── One test's world ────────────────────────────────────────────────────────
+import type { Page } from 'playwright-core';
+import { sharedBrowser, sharedContext } from './shared-browser.ts';
+import { axeFindings, openPage, RESULTS_DIR, type Stack, type StackOptions, startStack } from './stack.ts';
 
 export type E2E = Stack & {
   readonly page: Page;
@@ -271,13 +19,12 @@ export type E2E = Stack & {
 };
 
 export async function startE2E(t: TestContext, name: string, options: StackOptions = {}): Promise<E2E> {
-  const stack = await startStack(options);
-  const browser = await launchChromium();
+  const stack = await startStack({ browser: sharedBrowser, ...options });
+  const { page, problems } = await openPage(await sharedContext(), stack);
   t.after(async () => {
-    await browser.close();
+    await page.close();
     await stack.close();
   });
-  const { page, problems } = await openPage(browser, stack);
   const dir = join(RESULTS_DIR, 'screens', name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

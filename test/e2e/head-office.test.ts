@@ -22,7 +22,8 @@ import {
   startCashPayout,
 } from './day-flows.ts';
 import { custodyButton, openHome } from './flows.ts';
-import { axeFindings, launchChromium, openPage, RESULTS_DIR, type Stack, startStack } from './harness.ts';
+import { sharedBrowser } from './shared-browser.ts';
+import { axeFindings, openPage, RESULTS_DIR, type Stack, startStack, WINDOW } from './stack.ts';
 
 const money = (amount: string) => `KZT\u00a0${amount}`;
 
@@ -85,11 +86,10 @@ const upToDate = (page: Page) =>
     .waitFor();
 
 test('two desks and the dashboard: a day at each seen live; a payout of desk A handed over at desk B after A’s Z report', async (t) => {
-  const a = await startStack({ trainingShift: false });
-  const b = await startStack({ trainingShift: false });
-  const browser = await launchChromium();
+  const a = await startStack({ trainingShift: false, browser: sharedBrowser });
+  const b = await startStack({ trainingShift: false, browser: sharedBrowser });
+  const browser = await sharedBrowser();
   t.after(async () => {
-    await browser.close();
     await a.close();
     await b.close();
   });
@@ -106,7 +106,7 @@ test('two desks and the dashboard: a day at each seen live; a payout of desk A h
   await deskA.shot('home-up-to-date');
 
   // Seen at the head office: both desks of the branch, each with its shift open.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext(WINDOW);
   const [name, value] = hq.admin.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: hq.url }]);
   const dashboard = await context.newPage();

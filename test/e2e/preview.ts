@@ -1,7 +1,8 @@
 // `npm run preview:browser`: the e2e harness for people on machines where Electron cannot run.
 // The real core and the training sandbox behind the production renderer, in Chromium: a window
 // where a display exists, otherwise headless with a DevTools port to drive the page from.
-import { launchChromium, openPage, startStack } from './harness.ts';
+import { launchChromium } from './chromium.ts';
+import { openPage, startStack } from './stack.ts';
 
 const DEVTOOLS_PORT = 9222;
 const headed = Boolean(process.env.DISPLAY);

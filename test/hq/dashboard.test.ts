@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_DIR } from '../../hq/server/app.ts';
-import { axeFindings, launchChromium, RESULTS_DIR } from '../e2e/harness.ts';
+import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { axeFindings, RESULTS_DIR, WINDOW } from '../e2e/stack.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { SimDesk, startTestHq, type TestHq } from './support.ts';
 
@@ -110,15 +111,14 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
   ).json()) as {
     password: string;
   };
-  const browser = await launchChromium();
-  t.after(() => browser.close());
+  const browser = await sharedBrowser();
 
   for (const language of ['en', 'ru', 'kk'] as const) {
     const words = WORDS[language];
     const dir = join(RESULTS_DIR, 'screens', `hq-${language}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await browser.newContext(WINDOW);
     await context.addInitScript((lang) => localStorage.setItem('hq-language', lang), language);
     const page = await context.newPage();
     page.setDefaultTimeout(8000);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
 import { type AppError, type ChannelName, type Result, SUPERVISOR_CHANNELS } from '../../common/contract.ts';
+import { PIN_HASH_PARAMS } from '../../main/staff/pin-hash.ts';
 import { SUPERVISOR_GRANT_MS, SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { testClock } from '../support/clock.ts';
@@ -37,7 +38,7 @@ async function settingsOf(h: Harness) {
 
 describe('PINs stay in main', () => {
   test('no reply, event, log line or file holds a PIN, and no reply or event a hash', async (t) => {
-    const h = await startHarness(t);
+    const h = await startHarness(t, { day: { pinHash: PIN_HASH_PARAMS } });
     const replies: unknown[] = [];
     const invoke = async (channel: ChannelName, request: unknown) => {
       const result = await h.core.invoke(channel, request);

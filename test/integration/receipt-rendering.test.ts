@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Meaning, OperationView, Paper } from '../../common/contract.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { PAPER } from '../../main/receipts/paper.ts';
@@ -21,7 +21,8 @@ import {
 } from '../../main/receipts/shift-report-template.ts';
 import { renderTestPage } from '../../main/receipts/test-page-template.ts';
 import { renderPdf } from '../e2e/chromium-printer.ts';
-import { launchChromium, RESULTS_DIR } from '../e2e/harness.ts';
+import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { RESULTS_DIR } from '../e2e/stack.ts';
 import { PT_PER_MM, pageSizes, pdfText, readQr, renderPng, words } from '../support/pdf.ts';
 
 const OUT = join(RESULTS_DIR, 'receipts');
@@ -29,12 +30,11 @@ const ZONE = 'Asia/Almaty';
 /** The side margins each roll leaves unprinted (paper width − printable width, halved). */
 const EDGE_PT = (paper: Paper) => ((PAPER[paper].widthMm - PAPER[paper].printableMm) / 2) * PT_PER_MM;
 
-let browser: Browser;
+let page: Page;
 before(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launchChromium();
+  page = await (await sharedBrowser()).newPage();
 });
-after(() => browser?.close());
 
 /** What the core would answer about the operation (main/operations/meaning.ts), for a view made here. */
 function meaning(overrides: Partial<Meaning> = {}): Meaning {
@@ -126,7 +126,7 @@ type Rendered = { pdf: string; png: string; text: string; flat: string };
 /** Renders, writes the PDF and the PNG, and checks what every document must hold. */
 async function render(name: string, html: string, paper: Paper): Promise<Rendered> {
   const pdf = join(OUT, `${name}.pdf`);
-  writeFileSync(pdf, await renderPdf(browser, html, paper));
+  writeFileSync(pdf, await renderPdf(page, html, paper));
   const png = renderPng(pdf, join(OUT, name));
   const pages = pageSizes(pdf);
   const width = PAPER[paper].widthMm * PT_PER_MM;

@@ -9,7 +9,8 @@ import { type TestContext, test } from 'node:test';
 import type { Printing } from '../../common/contract.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { createChromiumPrinter, PREVIEW_PRINTER } from '../e2e/chromium-printer.ts';
-import { RESULTS_DIR } from '../e2e/harness.ts';
+import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { RESULTS_DIR } from '../e2e/stack.ts';
 import {
   checkout,
   foreignOperation,
@@ -26,7 +27,7 @@ import { PT_PER_MM, pageSizes, pdfText, readQr, renderPng } from '../support/pdf
 const OUT = join(RESULTS_DIR, 'receipts');
 
 async function printing(t: TestContext) {
-  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')));
+  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')), sharedBrowser);
   t.after(() => printer.close());
   const h = await startHarness(t, { printer });
   return { h, printer };

@@ -51,6 +51,7 @@ import type { GatewayTuning } from '../../main/gateway/gateways.ts';
 import type { LookupPolicy } from '../../main/lookups/queue.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../main/sandbox/server.ts';
+import type { ScryptParams } from '../../main/staff/pin-hash.ts';
 import { createPepperVault } from '../../main/vault/pepper.ts';
 
 /** The default settings' first shop; the sandbox offers it every method type. */
@@ -81,6 +82,12 @@ export const FAST_GATEWAY: GatewayTuning = {
   timeoutMs: 2_000,
   retry: { limit: 1, baseDelayMs: 20, maxDelayMs: 50, maxRetryAfterMs: 200 },
 };
+
+/**
+ * scrypt at N = 2^10 for the PINs tests set: the suite sets and checks some 550 PINs, each about
+ * 80 ms of CPU at the production N = 2^15. pins.test.ts asks for the production cost and proves it.
+ */
+export const FAST_PIN_HASH: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 
 export const FAST_LOOKUPS: Partial<LookupPolicy> = {
   concurrency: 4,
@@ -153,7 +160,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     training: sandbox,
     gateway: options.gateway ?? FAST_GATEWAY,
     lookups: { ...FAST_LOOKUPS, ...options.lookups },
-    day: options.day ?? {},
+    day: { pinHash: FAST_PIN_HASH, ...options.day },
     ...(options.headOffice ? { headOffice: options.headOffice } : {}),
     printer: options.printer,
     clock: options.clock,

@@ -1,0 +1,34 @@
+// One Chromium for a whole test file: launching one costs about a second of CPU, and a file's tests
+// each get their own context (cookies, storage, pages) in it, which is all they need of a browser.
+// Imported only by test files: the `after` below is the file's own, registered when it is loaded.
+import { after } from 'node:test';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
+import { WINDOW } from './stack.ts';
+
+let launched: Promise<Browser> | undefined;
+let context: Promise<BrowserContext> | undefined;
+
+/** This file's Chromium, launched on first use and closed after the file's last test. */
+export function sharedBrowser(): Promise<Browser> {
+  launched ??= launchChromium();
+  return launched;
+}
+
+/**
+ * One context for the file's app pages, a page per test: each test's renderer is served on a port
+ * of its own (stack.ts), so no two tests share an origin's storage. A blank page stays open between
+ * tests, which keeps the context's renderer process for the next test instead of starting another.
+ */
+export function sharedContext(): Promise<BrowserContext> {
+  context ??= sharedBrowser().then(async (browser) => {
+    const opened = await browser.newContext(WINDOW);
+    await opened.newPage();
+    return opened;
+  });
+  return context;
+}
+
+after(async () => {
+  await (await launched)?.close();
+});
