@@ -1,6 +1,6 @@
 // Where `npm test` spends its time: runs the suite folder by folder, as `npm test` runs it (through
-// the private keychain, two files at a time), and prints each folder's wall time, its pass/fail
-// counts and its slowest top-level tests.
+// the private keychain, temporary files in memory, four files at a time), and prints each folder's
+// wall time, its pass/fail counts and its slowest top-level tests.
 // Usage: node scripts/test-times.ts [--steps] [folder …]
 //   folder   under test/ (unit, integration, security, e2e); all of them when none is named.
 //   --steps  also times npm test's steps before the tests: typecheck, lint and build (e2e needs the build).
@@ -58,9 +58,10 @@ if (steps) {
 for (const folder of folders) {
   const run = timed(`test/${folder}`, process.execPath, [
     'test/with-keyring.ts',
+    '--tmp-in-memory',
     'node',
     '--test',
-    '--test-concurrency=2',
+    '--test-concurrency=4',
     '--test-reporter=tap',
     `test/${folder}/**/*.test.ts`,
   ]);
