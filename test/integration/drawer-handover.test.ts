@@ -14,7 +14,7 @@ import { DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import { sharedBrowser } from '../e2e/shared-browser.ts';
 import { checkout, type Harness, type HarnessOptions, SHOP, startHarness } from '../support/core.ts';
-import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { OPERATOR_PIN, openTwoOperatorShift, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText } from '../support/pdf.ts';
 
 function refusal(result: Result<unknown>): AppError {
@@ -34,15 +34,9 @@ async function liveShift(t: TestContext, options: HarnessOptions = {}) {
     gatewayUrl: h.sandbox.url,
     supervisorPin: SUPERVISOR_PIN,
   });
-  await h.call('settings.setMode', { mode: 'live' });
-  await h.call('settings.setToken', { shopId: SHOP, token: h.sandbox.token, supervisorPin: SUPERVISOR_PIN });
-  const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
-  const dana = await h.call('operators.add', { name: 'Dana', pin: SECOND_OPERATOR_PIN });
-  await h.call('supervisor.lock', {});
-  await h.call('shift.open', {
-    operatorId: aigerim.id,
-    pin: OPERATOR_PIN,
-    float: [{ currency: 'KZT', total: '20000' }],
+  const { aigerim, dana } = await openTwoOperatorShift((channel, request) => h.invoke(channel, request), {
+    shopId: SHOP,
+    token: h.sandbox.token,
   });
   return { h, aigerim, dana };
 }

@@ -11,7 +11,7 @@ import type { Sandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
 import { checkout, type Harness, type HarnessOptions, SHOP, startHarness, until } from './core.ts';
-import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from './desk.ts';
+import { openTwoOperatorShift, SUPERVISOR_PIN } from './desk.ts';
 
 export function rows(h: Harness, sql: string) {
   const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
@@ -69,15 +69,9 @@ export async function enrolledDesk(
   await h.call('checkout.recordCash', { localId: practice.localId });
   // The training shift's Z report: training money never meets the Live journal.
   await h.call('shift.close', { counted: [{ currency: 'KZT', total: '777' }] });
-  await h.call('settings.setMode', { mode: 'live' });
-  await h.call('settings.setToken', { shopId: SHOP, token: sandbox.token, supervisorPin: SUPERVISOR_PIN });
-  const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
-  const dana = await h.call('operators.add', { name: 'Dana', pin: SECOND_OPERATOR_PIN });
-  await h.call('supervisor.lock', {});
-  await h.call('shift.open', {
-    operatorId: aigerim.id,
-    pin: OPERATOR_PIN,
-    float: [{ currency: 'KZT', total: '20000' }],
+  const { aigerim, dana } = await openTwoOperatorShift((channel, request) => h.invoke(channel, request), {
+    shopId: SHOP,
+    token: sandbox.token,
   });
   return { h, practice, aigerim, dana };
 }
