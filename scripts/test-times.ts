@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testCommand } from './test-command.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SLOWEST = 5;
@@ -56,15 +57,10 @@ if (steps) {
   }
 }
 for (const folder of folders) {
-  const run = timed(`test/${folder}`, process.execPath, [
-    'test/with-keyring.ts',
-    '--tmp-in-memory',
-    'node',
-    '--test',
-    '--test-concurrency=4',
-    '--test-reporter=tap',
-    `test/${folder}/**/*.test.ts`,
-  ]);
+  const run = timed(
+    `test/${folder}`,
+    ...testCommand([`test/${folder}/**/*.test.ts`], ['--test-reporter=tap']),
+  );
   const count = (key: string) => run.output.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? '?';
   const note = `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`;
   rows.push({ ...run, note });

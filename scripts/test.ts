@@ -1,8 +1,8 @@
-// `npm test`: the typecheck, lint, build, then every test file through the private keychain
-// (test/with-keyring.ts, temporary files in memory, four files at a time). The typecheck runs beside
-// the others: tsc keeps one core busy for some 16 s on a fresh clone, which the tests can use the rest
-// of. Every step's output passes through; the run fails if any step fails.
+// `npm test`: the typecheck, lint, build, then every test file (as test-command.ts runs them). The
+// typecheck runs beside the others: tsc keeps one core busy for some 16 s on a fresh clone, which the
+// tests can use the rest of. Every step's output passes through; the run fails if any step fails.
 import { spawn, spawnSync } from 'node:child_process';
+import { testCommand } from './test-command.ts';
 
 const shell = process.platform === 'win32';
 const npm = (script: string) =>
@@ -18,18 +18,7 @@ const failed: string[] = [];
 if (npm('lint') !== 0) failed.push('lint');
 if (npm('build') !== 0) failed.push('build');
 if (failed.length === 0) {
-  const tests = spawnSync(
-    process.execPath,
-    [
-      'test/with-keyring.ts',
-      '--tmp-in-memory',
-      'node',
-      '--test',
-      '--test-concurrency=4',
-      'test/**/*.test.ts',
-    ],
-    { stdio: 'inherit' },
-  );
+  const tests = spawnSync(...testCommand(['test/**/*.test.ts']), { stdio: 'inherit' });
   if (tests.status !== 0) failed.push('tests');
 }
 if ((await typecheck) !== 0) failed.push('typecheck');

@@ -1,5 +1,5 @@
-// One renderer test's world: the stack (stack.ts) and a page in its own browser context, in the
-// Chromium its file shares.
+// One renderer test's world: the stack (stack.ts) and a page of its own in the browser context its
+// file shares (shared-browser.ts).
 //
 //   const h = await startE2E(t, 'payin');        // sandbox + core + static server + Chromium page
 //   await h.page.goto(h.url);
