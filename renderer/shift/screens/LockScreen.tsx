@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
+import { keepFocus } from '../../focus/useNextAction.ts';
 import { deskApi } from '../../shared/api.ts';
 import { LockIcon } from '../../shared/components/LockIcon.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
@@ -22,6 +23,9 @@ export function LockScreen() {
   const wait = usePinWait(error);
   const { busy, run } = useInFlight();
   const titleId = useId();
+  // Gone, the lock screen takes the focused PIN field with it, after the unlock's own keepFocus ran
+  // (the field still held focus then): focus goes back to the step's next action from here.
+  useEffect(() => () => keepFocus(), []);
   if (!desk) return null;
   const name = desk.operator?.name ?? desk.shift?.operator ?? '';
 
