@@ -28,7 +28,7 @@ const [file, argv] =
 // each test file, and each core a test starts, loads the same few hundred modules.
 // With --tmp-in-memory on Linux, the run's temporary files (data folders, keyrings, printed PDFs) go to
 // a folder of its own in memory, removed when it ends: still real files and real fsyncs, without a
-// disk's waits.
+// disk's waits. The keychain's items go to its collection in memory too (keyring-session.sh).
 const memory =
   inMemory && process.platform === 'linux' && existsSync('/dev/shm')
     ? mkdtempSync('/dev/shm/cashdesk-tests-')
@@ -38,7 +38,7 @@ if (memory) chmodSync(memory, 0o1777);
 const env = {
   NODE_COMPILE_CACHE: fileURLToPath(new URL('../node_modules/.cache/node-compile', import.meta.url)),
   ...process.env,
-  ...(memory ? { TMPDIR: memory } : {}),
+  ...(memory ? { TMPDIR: memory, CASHDESK_KEYRING_IN_MEMORY: '1' } : {}),
 };
 const result = spawnSync(file, argv, { stdio: 'inherit', env });
 if (memory) rmSync(memory, { recursive: true, force: true, maxRetries: 3 });
