@@ -1,7 +1,7 @@
 // Renderer benchmarks: the size of the JavaScript the window loads first, how soon Home is usable,
 // how many clicks and Enters a simple payin takes, and how many actions (clicks, keys that are not
 // text, and fields typed) a keyboard payin with its receipt and a payout take at the Training shop
-// (test/e2e/actions.ts). Needs `npm run build:renderer` first.
+// (test/e2e/actions.ts). Needs `npm run build` first.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
