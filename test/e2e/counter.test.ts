@@ -113,16 +113,25 @@ async function agrees(page: Page, language: Language, type: 'payin' | 'payout', 
   assert.equal(await caption.innerText(), expected, `${step}: caption against banner ${cash}`);
 }
 
-/** A payout at the Training shop, step by step, each step checked and shot; then a payin's waiting. */
-async function walkCheckout(h: E2E, language: Language, size: Size): Promise<void> {
+/**
+ * A payout at the Training shop, step by step, each step checked and shot at both sizes; then a
+ * payin's waiting. The walk itself is at the smaller size, where arriving at a step is likeliest to
+ * scroll; each step is then seen at the larger size too, which the same steps need not be walked for.
+ */
+async function walkCheckout(h: E2E, language: Language): Promise<void> {
   const { page } = h;
   const words = WORDS[language];
-  const tag = `${language}-${size.width}x${size.height}`;
-  await page.setViewportSize(size);
+  const tag = `${language}-${SMALL.width}x${SMALL.height}`;
+  await page.setViewportSize(SMALL);
   const check = async (step: string, primary: Locator, type: 'payin' | 'payout') => {
-    await firstScreenful(page, primary, `${tag} ${step}`);
-    await agrees(page, language, type, `${tag} ${step}`);
-    await h.screen(`${tag}-${step}`);
+    for (const size of [SMALL, LARGE]) {
+      const at = `${language}-${size.width}x${size.height}`;
+      await page.setViewportSize(size);
+      await firstScreenful(page, primary, `${at} ${step}`);
+      await agrees(page, language, type, `${at} ${step}`);
+      await h.screen(`${at}-${step}`);
+    }
+    await page.setViewportSize(SMALL);
   };
 
   await page.locator('.tile-payout').click();
@@ -188,13 +197,11 @@ async function walkCheckout(h: E2E, language: Language, size: Size): Promise<voi
 test('every step shows its action without scrolling, Cash in or out, and a caption that agrees with the banner', async (t) => {
   const h = await startE2E(t, 'counter-steps');
   await openHome(h.page, h.url);
-  for (const size of [SMALL, LARGE]) {
-    for (const language of ['en', 'ru'] as const) {
-      await speak(h.page, language);
-      await walkCheckout(h, language, size);
-    }
+  for (const language of ['en', 'ru'] as const) {
+    await speak(h.page, language);
+    await walkCheckout(h, language);
   }
-  assert.equal(h.sandbox.operationCount(), 8);
+  assert.equal(h.sandbox.operationCount(), 4);
 });
 
 const NORMALISED = '+77011234567';

@@ -60,9 +60,20 @@ async function check(h: E2E, language: Language, screen: string): Promise<void> 
   assert.deepEqual(spilt, [], `${screen} in ${language}`);
 }
 
+const payinTile = (h: E2E, language: Language) =>
+  h.page.getByRole('button', { name: new RegExp(`^${CATALOGUES[language].type.payin}`) });
+
+/** Home after a reload: the language chosen stays. */
 async function home(h: E2E, language: Language): Promise<void> {
   await h.page.goto(h.url);
-  await h.page.getByRole('button', { name: new RegExp(`^${CATALOGUES[language].type.payin}`) }).waitFor();
+  await payinTile(h, language).waitFor();
+}
+
+/** Home as the agent goes back to it: Esc. */
+async function backHome(h: E2E, language: Language): Promise<void> {
+  const tile = payinTile(h, language);
+  for (let step = 0; step < 3 && !(await tile.isVisible()); step += 1) await h.page.keyboard.press('Escape');
+  await tile.waitFor();
 }
 
 test('the main screens fit 1024×768 in every language, the header on one line', async (t) => {
@@ -120,22 +131,22 @@ test('the main screens fit 1024×768 in every language, the header on one line',
     );
     await check(h, language, 'history');
 
-    await home(h, language);
+    await backHome(h, language);
     await page.getByRole('button', { name: c.home.lookup, exact: true }).click();
     await page.getByRole('heading', { name: c.lookup.title, exact: true }).waitFor();
     await check(h, language, 'lookup');
 
-    await home(h, language);
+    await backHome(h, language);
     await page.getByRole('button', { name: c.home.shifts, exact: true }).click();
     await page.getByRole('heading', { name: c.shifts.title }).waitFor();
     await check(h, language, 'shifts');
 
-    await home(h, language);
+    await backHome(h, language);
     await page.getByRole('button', { name: c.home.settings, exact: true }).click();
     await page.getByRole('heading', { name: c.settings.title, exact: true }).first().waitFor();
     await check(h, language, 'settings');
 
-    await home(h, language);
+    await backHome(h, language);
     await page.getByRole('button', { name: new RegExp(`^${c.type.payin}`) }).click();
     const amount = page.getByRole('textbox', { name: c.flow.amount.label.replace('{{currency}}', 'KZT') });
     // The method is picked the first time; the desk remembers it, across a reload too.
