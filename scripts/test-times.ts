@@ -1,6 +1,6 @@
 // Where `npm test` spends its time: runs the suite folder by folder, as `npm test` runs it (through
-// the private keychain, temporary files in memory, four files at a time), and prints each folder's
-// wall time, its pass/fail counts and its slowest top-level tests.
+// the private keychain, temporary files in memory, one Chromium, four files at a time), and prints
+// each folder's wall time, its pass/fail counts and its slowest top-level tests.
 // Usage: node scripts/test-times.ts [--steps] [folder …]
 //   folder   under test/ (unit, integration, security, e2e); all of them when none is named.
 //   --steps  also times npm test's steps before the tests: typecheck, lint and build (e2e needs the build).
@@ -57,10 +57,7 @@ if (steps) {
   }
 }
 for (const folder of folders) {
-  const run = timed(
-    `test/${folder}`,
-    ...testCommand([`test/${folder}/**/*.test.ts`], ['--test-reporter=tap']),
-  );
+  const run = timed(`test/${folder}`, ...testCommand([`test/${folder}/**/*.test.ts`], ['--tap']));
   const count = (key: string) => run.output.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? '?';
   const note = `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`;
   rows.push({ ...run, note });

@@ -1,17 +1,22 @@
 // One Chromium for a whole test file: launching one costs about a second of CPU, and a file's tests
 // each get their own context (cookies, storage, pages) in it, which is all they need of a browser.
+// Under npm test every file connects to the run's one Chromium (test/with-chromium.ts) instead.
 // Imported only by test files: the `after` below is the file's own, registered when it is loaded.
 import { after } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { WINDOW } from './stack.ts';
 
 let launched: Promise<Browser> | undefined;
 let context: Promise<BrowserContext> | undefined;
 
-/** This file's Chromium, launched on first use and closed after the file's last test. */
+/**
+ * This file's Chromium: the run's, connected to on first use, or one launched for this file alone.
+ * Closing it after the file's last test closes the file's contexts, and the Chromium it launched.
+ */
 export function sharedBrowser(): Promise<Browser> {
-  launched ??= launchChromium();
+  const server = process.env.CASHDESK_CHROMIUM;
+  launched ??= server ? chromium.connect(server) : launchChromium();
   return launched;
 }
 
