@@ -43,17 +43,33 @@ export async function renderPdf(page: Page, html: string, paper: Paper): Promise
   });
 }
 
+// Documents laid out on one page take turns, whichever printer sends them: a test file's printers
+// share its one print page (shared-browser.ts), and a page holds one document at a time.
+const turns = new WeakMap<Page, Promise<unknown>>();
+
+function inTurn<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const done = (turns.get(page) ?? Promise.resolve()).then(work);
+  turns.set(
+    page,
+    done.catch(() => undefined),
+  );
+  return done;
+}
+
 /**
- * `browser` is a Chromium someone else owns (a test file's shared one), left open on close; without
- * it the printer launches its own on the first print and closes it with itself.
+ * `page`: where documents are laid out, a page someone else owns (a test file's print page), left
+ * open on close. Without it the printer launches its own Chromium on the first print and closes it
+ * with itself.
  */
-export function createChromiumPrinter(outDir: string, browser?: () => Promise<Browser>): ChromiumPrinter {
+export function createChromiumPrinter(outDir: string, page?: () => Promise<Page>): ChromiumPrinter {
   mkdirSync(outDir, { recursive: true });
   let own: Promise<Browser> | null = null;
-  const chromium = (): Promise<Browser> => {
-    if (browser) return browser();
+  let ownPage: Promise<Page> | null = null;
+  const printPage = (): Promise<Page> => {
+    if (page) return page();
     own ??= launchChromium();
-    return own;
+    ownPage ??= own.then((browser) => browser.newPage());
+    return ownPage;
   };
   const answers: PrintResult[] = [];
   const printed: Printed[] = [];
@@ -64,16 +80,13 @@ export function createChromiumPrinter(outDir: string, browser?: () => Promise<Br
     cancelSave = false;
     return null;
   };
-  // The printer's one page, and its documents one after another, as a printer takes its jobs.
-  let page: Promise<Page> | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
-  const pdf = (html: string, paper: Paper): Promise<Buffer> => {
-    const printed = queue.then(async () => {
-      page ??= chromium().then((b) => b.newPage());
-      return renderPdf(await page, html, paper);
-    });
-    queue = printed.catch(() => undefined);
-    return printed;
+  // Every print this printer took, so that closing it waits for the last.
+  let last: Promise<unknown> = Promise.resolve();
+  const pdf = async (html: string, paper: Paper): Promise<Buffer> => {
+    const on = await printPage();
+    const bytes = inTurn(on, () => renderPdf(on, html, paper));
+    last = bytes.catch(() => undefined);
+    return bytes;
   };
   return {
     outDir,
@@ -97,9 +110,8 @@ export function createChromiumPrinter(outDir: string, browser?: () => Promise<Br
     choosePdfPath: async (suggestedName) => chosen(suggestedName),
     chooseCsvPath: async (suggestedName) => chosen(suggestedName),
     async close() {
-      await queue;
+      await last;
       if (own) await (await own).close();
-      else await (await page)?.close();
     },
   };
 }

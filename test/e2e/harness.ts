@@ -9,7 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
-import { sharedBrowser, sharedContext } from './shared-browser.ts';
+import { sharedContext, sharedPrintPage } from './shared-browser.ts';
 import { axeFindings, openPage, RESULTS_DIR, type Stack, type StackOptions, startStack } from './stack.ts';
 
 export type E2E = Stack & {
@@ -19,7 +19,7 @@ export type E2E = Stack & {
 };
 
 export async function startE2E(t: TestContext, name: string, options: StackOptions = {}): Promise<E2E> {
-  const stack = await startStack({ browser: sharedBrowser, ...options });
+  const stack = await startStack({ printPage: sharedPrintPage, ...options });
   const { page, problems } = await openPage(await sharedContext(), stack);
   t.after(async () => {
     await page.close();

@@ -22,7 +22,7 @@ import {
   startCashPayout,
 } from './day-flows.ts';
 import { custodyButton, openHome } from './flows.ts';
-import { sharedBrowser } from './shared-browser.ts';
+import { sharedBrowser, sharedPrintPage } from './shared-browser.ts';
 import { axeFindings, openPage, RESULTS_DIR, type Stack, startStack, WINDOW } from './stack.ts';
 
 const money = (amount: string) => `KZT\u00a0${amount}`;
@@ -86,8 +86,8 @@ const upToDate = (page: Page) =>
     .waitFor();
 
 test('two desks and the dashboard: a day at each seen live; a payout of desk A handed over at desk B after A’s Z report', async (t) => {
-  const a = await startStack({ trainingShift: false, browser: sharedBrowser });
-  const b = await startStack({ trainingShift: false, browser: sharedBrowser });
+  const a = await startStack({ trainingShift: false, printPage: sharedPrintPage });
+  const b = await startStack({ trainingShift: false, printPage: sharedPrintPage });
   const browser = await sharedBrowser();
   t.after(async () => {
     await a.close();

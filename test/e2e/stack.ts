@@ -128,8 +128,8 @@ export type StackOptions = {
   day?: DayOptions;
   /** Starts the training shift the agent would start on Home; false leaves the desk without one. */
   trainingShift?: boolean;
-  /** The Chromium the printer renders in; by default it launches its own on the first print. */
-  browser?: () => Promise<Browser>;
+  /** The page the printer lays documents out on; by default it launches a Chromium on the first print. */
+  printPage?: () => Promise<Page>;
 };
 
 export type Stack = {
@@ -147,7 +147,7 @@ export type Stack = {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-e2e-'));
-  const printer = createChromiumPrinter(join(dataDir, 'printed'), options.browser);
+  const printer = createChromiumPrinter(join(dataDir, 'printed'), options.printPage);
   const sandbox = await startSandbox({
     port: 0,
     token: randomBytes(18).toString('base64url'),

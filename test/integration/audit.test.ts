@@ -19,7 +19,7 @@ import { CHAINED, chainHash } from '../../main/store/chain.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { checkout, type Harness, SHOP, startHarness, withDesk } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText, readQr, renderPng } from '../support/pdf.ts';
@@ -81,7 +81,7 @@ async function restartChecked(h: Harness) {
 
 describe('the audit trail', () => {
   test('a day of changes, old → new, as the Z report prints it, with the chain head in its QR code', async (t) => {
-    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-audit-')), sharedBrowser);
+    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-audit-')), sharedPrintPage);
     t.after(() => printer.close());
     const h = await startHarness(t, { printer });
 

@@ -15,7 +15,7 @@ import { firstBreak } from '../../hq/shared/journal-hash.ts';
 import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { json, startTestHq } from '../hq/support.ts';
 import { checkout, type Harness, SHOP } from '../support/core.ts';
@@ -32,7 +32,7 @@ after(() => pg.stop());
 describe('the desk journal', () => {
   test('a Live day becomes gap-free, chained entries of every kind, uploaded in order; training never', async (t) => {
     const hq = await startTestHq(t, pg);
-    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-journal-')), sharedBrowser);
+    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-journal-')), sharedPrintPage);
     t.after(() => printer.close());
     const { h, practice, dana } = await enrolledDesk(t, hq, 'T07', { printer });
 

@@ -12,7 +12,7 @@ import { describe, type TestContext, test } from 'node:test';
 import type { AppError, Result } from '../../common/contract.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { checkout, type Harness, type HarnessOptions, SHOP, startHarness } from '../support/core.ts';
 import { OPERATOR_PIN, openTwoOperatorShift, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText } from '../support/pdf.ts';
@@ -50,7 +50,7 @@ async function payin(h: Harness, amount: string) {
 
 /** A printer of Chromium's own, whose prints are kept as PDFs to read back. */
 function chromium(t: TestContext) {
-  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-drawer-')), sharedBrowser);
+  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-drawer-')), sharedPrintPage);
   t.after(() => printer.close());
   return printer;
 }

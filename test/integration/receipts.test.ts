@@ -9,7 +9,7 @@ import { type TestContext, test } from 'node:test';
 import type { Printing } from '../../common/contract.ts';
 import { receiptCode } from '../../common/receipt-code.ts';
 import { createChromiumPrinter, PREVIEW_PRINTER } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { RESULTS_DIR } from '../e2e/stack.ts';
 import {
   checkout,
@@ -27,7 +27,7 @@ import { PT_PER_MM, pageSizes, pdfText, readQr, renderPng } from '../support/pdf
 const OUT = join(RESULTS_DIR, 'receipts');
 
 async function printing(t: TestContext) {
-  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')), sharedBrowser);
+  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')), sharedPrintPage);
   t.after(() => printer.close());
   const h = await startHarness(t, { printer });
   return { h, printer };

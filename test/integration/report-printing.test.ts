@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
 import type { AppError, Result } from '../../common/contract.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { RESULTS_DIR } from '../e2e/stack.ts';
 import { checkout, startHarness } from '../support/core.ts';
 import { OPERATOR_PIN } from '../support/desk.ts';
@@ -17,7 +17,7 @@ import { PT_PER_MM, pageSizes, pdfText, renderPng } from '../support/pdf.ts';
 const OUT = join(RESULTS_DIR, 'reports');
 
 async function printing(t: TestContext) {
-  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-reports-')), sharedBrowser);
+  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-reports-')), sharedPrintPage);
   t.after(() => printer.close());
   const h = await startHarness(t, { printer });
   return { h, printer };

@@ -11,7 +11,7 @@ import { describe, type TestContext, test } from 'node:test';
 import type { AppError, Result } from '../../common/contract.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import {
   checkout,
   foreignOperation,
@@ -75,7 +75,7 @@ const cashOf = async (h: Harness, currency: string) =>
 
 describe('training', () => {
   test('a training shift opens by itself; operations, custody, receipts and prints carry it', async (t) => {
-    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')), sharedBrowser);
+    const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-printed-')), sharedPrintPage);
     t.after(() => printer.close());
     const h = await startHarness(t, { printer });
     assert.equal((await h.call('desk.state', {})).shift, null);
