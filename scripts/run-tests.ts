@@ -13,6 +13,10 @@ import { spec, tap } from 'node:test/reporters';
 const args = process.argv.slice(2);
 const patterns = args.filter((arg) => !arg.startsWith('--'));
 const files = [...new Set(patterns.flatMap((pattern) => globSync(pattern)))].sort();
+if (files.length === 0) {
+  console.error(`No test files match ${patterns.join(' ') || '(no pattern given)'}.`);
+  process.exit(1);
+}
 
 /** The two lists merged by how far along each is: both start together and end together. */
 function sideBySide<T>(a: T[], b: T[]): T[] {
