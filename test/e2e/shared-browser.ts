@@ -1,6 +1,6 @@
 // One Chromium for a whole test file: launching one costs about a second of CPU, and a file's tests
 // each get their own context (cookies, storage, pages) in it, which is all they need of a browser.
-// Under npm test every file connects to the run's one Chromium (test/with-chromium.ts) instead.
+// Under npm test every file connects to the run's one Chromium (test/run-tests.ts) instead.
 // Imported only by test files: the `after` below is the file's own, registered when it is loaded.
 import { after } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';

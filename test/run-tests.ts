@@ -1,14 +1,20 @@
-// Runs test files four at a time, in an order that keeps both cores busy (npm test, through
-// scripts/test-command.ts). Usage: node scripts/run-tests.ts [--tap] <glob …>
+// Runs test files four at a time, in an order that keeps both cores busy, with one Chromium for all
+// of them (npm test, through scripts/test-command.ts). Usage: node test/run-tests.ts [--tap] <glob …>
 //
 // `node --test` takes files in alphabetical order, which runs every Chromium-driving file (test/e2e)
 // first and all of the others after: four Chromium-driving files at once contend for the two cores,
 // and the others, which mostly wait on gateways, timers and child processes, then leave them idle.
 // Here the two kinds are dealt out side by side instead, each in its own order, so that most of the
 // time two of the four running files drive Chromium and two wait.
+//
+// A Chromium costs about 0.8 s of CPU to start, and some 27 test files use one: each connects to this
+// one instead (CASHDESK_CHROMIUM, read by test/e2e/shared-browser.ts), in browser contexts of its own,
+// closed when it disconnects. A file run by itself starts its own.
 import { globSync } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
+import { launchChromiumServer } from './e2e/chromium.ts';
 
 const args = process.argv.slice(2);
 const patterns = args.filter((arg) => !arg.startsWith('--'));
@@ -30,10 +36,16 @@ function sideBySide<T>(a: T[], b: T[]): T[] {
   return merged;
 }
 
-const chromium = files.filter((file) => file.startsWith('test/e2e/'));
+const chromium = await launchChromiumServer();
+// The test files are started by run() below, with this process's environment.
+process.env.CASHDESK_CHROMIUM = chromium.wsEndpoint();
+const e2e = files.filter((file) => file.startsWith('test/e2e/'));
 const others = files.filter((file) => !file.startsWith('test/e2e/'));
-const stream = run({ files: sideBySide(chromium, others), concurrency: 4 });
+const stream = run({ files: sideBySide(e2e, others), concurrency: 4 });
 stream.on('test:fail', () => {
   process.exitCode = 1;
 });
-stream.compose(args.includes('--tap') ? tap : spec).pipe(process.stdout);
+const report = stream.compose(args.includes('--tap') ? tap : spec);
+report.pipe(process.stdout);
+await finished(report);
+await chromium.close();
