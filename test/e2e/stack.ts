@@ -37,13 +37,6 @@ export const ACTIONS_FILE = join(RESULTS_DIR, 'flow-actions.json');
 
 // ── The renderer, served as the app serves it ───────────────────────────────
 
-/** Fails early when the build is missing, rather than with a blank page. */
-function checkBuilt(): void {
-  if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error('dist/renderer is missing: run `npm run build:renderer` first');
-  }
-}
-
 /** Newest modification time of the files under `dir`, in ms. */
 function newestUnder(dir: string): number {
   let newest = 0;
@@ -53,25 +46,26 @@ function newestUnder(dir: string): number {
   return newest;
 }
 
-let hostChecked = false;
+let built = false;
 
 /**
- * The core's process as the app starts it: the bundle of main/host/entry.ts. It starts in about 100 ms
- * of CPU where the TypeScript sources take about 230 (some 200 modules to find, read and strip), once
- * per test. A bundle older than the sources it is built from would test yesterday's core, so that
- * fails early with the command that rebuilds it.
+ * Fails early, once per process, when the build is missing rather than with a blank page. The core
+ * runs from its bundle, as the app starts it (about 100 ms of CPU to start where the TypeScript
+ * sources take about 230, once per test); a bundle older than main/ or common/ would test
+ * yesterday's core, so that fails too, with the command that rebuilds it.
  */
-function builtHost(): string {
-  if (hostChecked) return HOST_BUNDLE;
-  const built = existsSync(HOST_BUNDLE) ? statSync(HOST_BUNDLE).mtimeMs : 0;
-  const sources = Math.max(...['main', 'common'].map((dir) => newestUnder(join(ROOT, dir))));
-  if (built < sources) {
+function checkBuilt(): void {
+  if (built) return;
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('dist/renderer is missing: run `npm run build:renderer` first');
+  }
+  const host = existsSync(HOST_BUNDLE) ? statSync(HOST_BUNDLE).mtimeMs : 0;
+  if (host < Math.max(...['main', 'common'].map((dir) => newestUnder(join(ROOT, dir))))) {
     throw new Error(
       `${HOST_BUNDLE} is missing or older than main/ and common/: run \`npm run build:main\` first`,
     );
   }
-  hostChecked = true;
-  return HOST_BUNDLE;
+  built = true;
 }
 
 // Ports this process has served the renderer on. A test file's pages share a browser context, where
@@ -92,7 +86,6 @@ async function listenOnUnusedPort(server: Server): Promise<number> {
 
 /** Serves the build exactly as the app's protocol does: same path rules, same CSP header. */
 async function serveRenderer(): Promise<{ url: string; close(): Promise<void> }> {
-  checkBuilt();
   const server = createServer((req, res) => {
     const target = resolveAppFile(DIST, `${APP_ORIGIN}${req.url ?? '/'}`);
     if (!target || !existsSync(target.file)) {
@@ -146,6 +139,7 @@ export type Stack = {
 };
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  checkBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-e2e-'));
   const printer = createChromiumPrinter(join(dataDir, 'printed'), options.printPage);
   const sandbox = await startSandbox({
@@ -154,7 +148,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.sandbox,
   });
   // The sandbox and the printer stay here; the core's process reaches the printer through the host.
-  const spawn = forkHost(builtHost());
+  const spawn = forkHost(HOST_BUNDLE);
   let held: Promise<void> = Promise.resolve();
   const core = await startHostClient({
     spawn: async () => {
