@@ -34,7 +34,7 @@ async function liveShift(t: TestContext, options: HarnessOptions = {}) {
     gatewayUrl: h.sandbox.url,
     supervisorPin: SUPERVISOR_PIN,
   });
-  const { aigerim, dana } = await openTwoOperatorShift((channel, request) => h.invoke(channel, request), {
+  const { aigerim, dana } = await openTwoOperatorShift(h.invoke, {
     shopId: SHOP,
     token: h.sandbox.token,
   });

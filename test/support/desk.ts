@@ -21,30 +21,6 @@ export async function must<T>(invoke: Invoke, channel: ChannelName, request: unk
  * the tokens given (before the shift: no token changes during one), an operator added, and their
  * shift opened. Returns the operator's id.
  */
-/**
- * From settings already saved under the supervisor: Live with the shop's token, Aigerim and Dana as
- * operators, the supervisor locked, and Aigerim's shift open on a KZT 20,000 float.
- */
-export async function openTwoOperatorShift(
-  invoke: Invoke,
-  shop: { shopId: number; token: string },
-): Promise<{ aigerim: { id: number }; dana: { id: number } }> {
-  await must(invoke, 'settings.setMode', { mode: 'live' });
-  await must(invoke, 'settings.setToken', { ...shop, supervisorPin: SUPERVISOR_PIN });
-  const aigerim = await must<{ id: number }>(invoke, 'operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
-  const dana = await must<{ id: number }>(invoke, 'operators.add', {
-    name: 'Dana',
-    pin: SECOND_OPERATOR_PIN,
-  });
-  await must(invoke, 'supervisor.lock', {});
-  await must(invoke, 'shift.open', {
-    operatorId: aigerim.id,
-    pin: OPERATOR_PIN,
-    float: [{ currency: 'KZT', total: '20000' }],
-  });
-  return { aigerim, dana };
-}
-
 export async function goLive(
   invoke: Invoke,
   settings: Omit<Settings, 'mode'>,
@@ -70,4 +46,28 @@ export async function goLive(
     float: options.float ?? [],
   });
   return operator.id;
+}
+
+/**
+ * From settings already saved under the supervisor: Live with the shop's token, Aigerim and Dana as
+ * operators, the supervisor locked, and Aigerim's shift open on a KZT 20,000 float.
+ */
+export async function openTwoOperatorShift(
+  invoke: Invoke,
+  shop: { shopId: number; token: string },
+): Promise<{ aigerim: { id: number }; dana: { id: number } }> {
+  await must(invoke, 'settings.setMode', { mode: 'live' });
+  await must(invoke, 'settings.setToken', { ...shop, supervisorPin: SUPERVISOR_PIN });
+  const aigerim = await must<{ id: number }>(invoke, 'operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+  const dana = await must<{ id: number }>(invoke, 'operators.add', {
+    name: 'Dana',
+    pin: SECOND_OPERATOR_PIN,
+  });
+  await must(invoke, 'supervisor.lock', {});
+  await must(invoke, 'shift.open', {
+    operatorId: aigerim.id,
+    pin: OPERATOR_PIN,
+    float: [{ currency: 'KZT', total: '20000' }],
+  });
+  return { aigerim, dana };
 }

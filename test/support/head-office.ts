@@ -69,7 +69,7 @@ export async function enrolledDesk(
   await h.call('checkout.recordCash', { localId: practice.localId });
   // The training shift's Z report: training money never meets the Live journal.
   await h.call('shift.close', { counted: [{ currency: 'KZT', total: '777' }] });
-  const { aigerim, dana } = await openTwoOperatorShift((channel, request) => h.invoke(channel, request), {
+  const { aigerim, dana } = await openTwoOperatorShift(h.invoke, {
     shopId: SHOP,
     token: sandbox.token,
   });
