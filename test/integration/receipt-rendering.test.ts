@@ -21,7 +21,7 @@ import {
 } from '../../main/receipts/shift-report-template.ts';
 import { renderTestPage } from '../../main/receipts/test-page-template.ts';
 import { renderPdf } from '../e2e/chromium-printer.ts';
-import { sharedBrowser } from '../e2e/shared-browser.ts';
+import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { RESULTS_DIR } from '../e2e/stack.ts';
 import { PT_PER_MM, pageSizes, pdfText, readQr, renderPng, words } from '../support/pdf.ts';
 
@@ -33,7 +33,7 @@ const EDGE_PT = (paper: Paper) => ((PAPER[paper].widthMm - PAPER[paper].printabl
 let page: Page;
 before(async () => {
   mkdirSync(OUT, { recursive: true });
-  page = await (await sharedBrowser()).newPage();
+  page = await sharedPrintPage();
 });
 
 /** What the core would answer about the operation (main/operations/meaning.ts), for a view made here. */
