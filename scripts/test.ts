@@ -1,5 +1,5 @@
 // `npm test`: the typecheck, lint, build, then every test file (as test-command.ts runs them). The
-// typecheck and lint run beside the others: tsc keeps one core busy for some 16 s on a fresh clone,
+// typecheck and lint run beside the others: tsc keeps one core busy for some 4 s on a fresh clone,
 // which the build and the tests can use the rest of. Every step's output passes through; the run
 // fails if any step fails.
 import { spawn } from 'node:child_process';

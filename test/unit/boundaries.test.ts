@@ -39,14 +39,14 @@ const PLANTS: Plant[] = [
     what: 'renderer imports node:fs',
     file: 'renderer/planted-node-fs.ts',
     source: "import { readFileSync } from 'node:fs';\n\nexport const read = readFileSync;\n",
-    tsc: 'TS2307',
+    tsc: 'TS2591',
     lint: lintSays('no Node built-ins'),
   },
   {
     what: 'renderer imports fs by its bare name',
     file: 'renderer/planted-bare-fs.ts',
     source: "import { readFileSync } from 'fs';\n\nexport const read = readFileSync;\n",
-    tsc: 'TS2307',
+    tsc: 'TS2591',
     lint: lintSays('no Node built-ins'),
   },
   {
@@ -68,7 +68,7 @@ const PLANTS: Plant[] = [
     what: 'common imports node:path',
     file: 'common/planted-node-path.ts',
     source: "import { join } from 'node:path';\n\nexport const joined = join('a', 'b');\n",
-    tsc: 'TS2307',
+    tsc: 'TS2591',
     lint: lintSays('no Node built-ins'),
   },
   {
