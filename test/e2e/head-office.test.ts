@@ -4,7 +4,7 @@
 // report, A refuses it, and desk B hands it over after the head office confirms. Screens of each
 // desk and of the dashboard, each checked by axe.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -23,7 +23,7 @@ import {
 } from './day-flows.ts';
 import { custodyButton, openHome } from './flows.ts';
 import { sharedBrowser, sharedPrintPage } from './shared-browser.ts';
-import { axeFindings, openPage, RESULTS_DIR, type Stack, startStack, WINDOW } from './stack.ts';
+import { openPage, pageProblems, type Stack, screenRecorder, startStack, WINDOW } from './stack.ts';
 
 const money = (amount: string) => `KZT\u00a0${amount}`;
 
@@ -35,30 +35,12 @@ before(async () => {
 });
 after(() => pg.stop());
 
-/** A page's screenshots in its own folder, each checked by axe and for console errors. */
-function screens(name: string, page: Page, problems: string[]) {
-  const dir = join(RESULTS_DIR, 'screens', name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  let shots = 0;
-  return async (step: string) => {
-    shots += 1;
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: join(dir, `${String(shots).padStart(2, '0')}-${step}.png`),
-      fullPage: true,
-    });
-    assert.deepEqual(await axeFindings(page), [], `axe-core on ${name} "${step}"`);
-    assert.deepEqual(problems, [], `console errors or CSP violations on ${name} by "${step}"`);
-  };
-}
-
 /** A new desk taken to Live against `gateway`, enrolled at HQ in its Settings, and Aigerim's shift open. */
 async function deskAt(browser: Browser, hq: TestHq, stack: Stack, terminalId: string, gateway: Sandbox) {
   const { page, problems } = await openPage(browser, stack);
   page.setDefaultTimeout(15_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const shot = screens(`head-office-${terminalId}`, page, problems);
+  const shot = screenRecorder(page, `head-office-${terminalId}`, problems);
   await openHome(page, stack.url);
   await goLiveInSettings(page, { sandbox: gateway, terminalId });
   const { code } = await enrolmentCodeFor(hq, terminalId);
@@ -111,10 +93,7 @@ test('two desks and the dashboard: a day at each seen live; a payout of desk A h
   await context.addCookies([{ name, value, url: hq.url }]);
   const dashboard = await context.newPage();
   dashboard.setDefaultTimeout(15_000);
-  const problems: string[] = [];
-  dashboard.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  dashboard.on('pageerror', (e) => problems.push(e.message));
-  const hqShot = screens('head-office-dashboard', dashboard, problems);
+  const hqShot = screenRecorder(dashboard, 'head-office-dashboard', pageProblems(dashboard));
   await dashboard.goto(hq.url);
   await dashboard.getByRole('link', { name: 'Central' }).click();
   const rowA = dashboard.locator('tbody tr', { hasText: 'TA' });

@@ -6,14 +6,16 @@
 //
 // These pieces know nothing of node:test, so the preview and the bench use them too; a test takes
 // them through startE2E (harness.ts), in the Chromium its file shares (shared-browser.ts).
+import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { buildApi, CHANNEL_NAMES } from '../../common/contract.ts';
 import { CONTENT_SECURITY_POLICY, resolveAppFile } from '../../main/app-protocol.ts';
 import type { DayOptions } from '../../main/core-types.ts';
@@ -220,6 +222,16 @@ const BRIDGE = `(() => {
 /** Anything the page logs as an error, CSP refusals included: every test expects none. */
 export type PageProblems = string[];
 
+/** Collects what `page` logs as an error from now on, CSP refusals included. */
+export function pageProblems(page: Page): PageProblems {
+  const problems: PageProblems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 /** The app window's size, for every context that shows the app or the dashboard. */
 export const WINDOW = { viewport: { width: 1280, height: 860 } };
 
@@ -230,11 +242,7 @@ export async function openPage(
 ): Promise<{ page: Page; problems: PageProblems }> {
   const context = 'newContext' in target ? await target.newContext(WINDOW) : target;
   const page = await context.newPage();
-  const problems: PageProblems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = pageProblems(page);
   await page.exposeBinding('__cashdeskInvoke', (_source, channel: string, request: unknown) =>
     stack.core.invoke(channel, request),
   );
@@ -253,6 +261,49 @@ export async function openPage(
 }
 
 // ── Checks ──────────────────────────────────────────────────────────────────
+
+/**
+ * Records the screens `page` shows, in test-results/screens/<name>/ (emptied first): each call saves
+ * a numbered full-page screenshot, then checks the screen with axe and the page's error log.
+ */
+export function screenRecorder(
+  page: Page,
+  name: string,
+  problems: PageProblems,
+): (step: string) => Promise<void> {
+  const dir = join(RESULTS_DIR, 'screens', name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let shots = 0;
+  let devtools: Promise<CDPSession> | undefined;
+  return async (step) => {
+    shots += 1;
+    // A full-page shot of a scrolled page draws the sticky header mid-page; start from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    devtools ??= page.context().newCDPSession(page);
+    await fullPageShot(await devtools, join(dir, `${String(shots).padStart(2, '0')}-${step}.png`));
+    assert.deepEqual(await axeFindings(page), [], `axe-core on ${name} "${step}"`);
+    assert.deepEqual(problems, [], `console errors or CSP violations on ${name} by "${step}"`);
+  };
+}
+
+/**
+ * The page from top to bottom as a PNG, straight from the DevTools protocol. Playwright's `fullPage`
+ * costs about twice the CPU: it hides the caret and waits on fonts, for pixel-exact comparisons, and
+ * compresses for size. These are for people to look at, some 400 a run, so they are encoded for speed.
+ */
+async function fullPageShot(devtools: CDPSession, path: string): Promise<void> {
+  const { cssContentSize, cssLayoutViewport } = await devtools.send('Page.getLayoutMetrics');
+  const width = Math.ceil(Math.max(cssContentSize.width, cssLayoutViewport.clientWidth));
+  const height = Math.ceil(Math.max(cssContentSize.height, cssLayoutViewport.clientHeight));
+  const { data } = await devtools.send('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+    clip: { x: 0, y: 0, width, height, scale: 1 },
+    captureBeyondViewport: width > cssLayoutViewport.clientWidth || height > cssLayoutViewport.clientHeight,
+  });
+  await writeFile(path, Buffer.from(data, 'base64'));
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

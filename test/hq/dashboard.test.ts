@@ -2,13 +2,13 @@
 // data of two simulated desks on a real PostgreSQL: sign-in, then network → branch → desk, the Z
 // reports and the search, in English, Russian and Kazakh, each screen checked by axe.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_DIR } from '../../hq/server/app.ts';
 import { sharedBrowser } from '../e2e/shared-browser.ts';
-import { axeFindings, RESULTS_DIR, WINDOW } from '../e2e/stack.ts';
+import { pageProblems, screenRecorder, WINDOW } from '../e2e/stack.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { SimDesk, startTestHq, type TestHq } from './support.ts';
 
@@ -115,26 +115,11 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
 
   for (const language of ['en', 'ru', 'kk'] as const) {
     const words = WORDS[language];
-    const dir = join(RESULTS_DIR, 'screens', `hq-${language}`);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
     const context = await browser.newContext(WINDOW);
     await context.addInitScript((lang) => localStorage.setItem('hq-language', lang), language);
     const page = await context.newPage();
     page.setDefaultTimeout(8000);
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
-    let shots = 0;
-    const screen = async (step: string) => {
-      shots += 1;
-      await page.screenshot({
-        path: join(dir, `${String(shots).padStart(2, '0')}-${step}.png`),
-        fullPage: true,
-      });
-      assert.deepEqual(await axeFindings(page), [], `axe on ${language} ${step}`);
-      assert.deepEqual(problems, [], `console errors or CSP refusals on ${language} ${step}`);
-    };
+    const screen = screenRecorder(page, `hq-${language}`, pageProblems(page));
     const heading = (page: Page, text: string) =>
       page.getByRole('heading', { level: 1, name: text }).waitFor();
 
