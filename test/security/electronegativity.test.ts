@@ -37,6 +37,13 @@ const runner = require.resolve('@doyensec/electronegativity');
 // timer. The tests stay offline: got answers "not found", and the bundled English texts are used.
 const got = createRequire(runner).resolve('got');
 require.cache[got] = { exports: async () => ({ statusCode: 404, body: '' }) } as unknown as NodeJS.Module;
+// It parses TypeScript with typescript-estree, which takes whichever `typescript` it finds up the
+// tree: the app's is TypeScript 7, whose package has no JavaScript compiler API. Electronegativity's
+// own TypeScript 4.2 is one that typescript-estree supports, so that one it gets.
+const estree = createRequire(runner).resolve('@typescript-eslint/typescript-estree');
+require.cache[createRequire(estree).resolve('typescript')] = {
+  exports: createRequire(runner)('typescript'),
+} as unknown as NodeJS.Module;
 const run = require(runner) as Run;
 const electronVersion = (require('electron/package.json') as { version: string }).version;
 
