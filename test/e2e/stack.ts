@@ -305,7 +305,10 @@ async function fullPageShot(devtools: CDPSession, path: string): Promise<void> {
   await writeFile(path, Buffer.from(data, 'base64'));
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// Findings are reported by rule and selector: axe need not copy out the HTML of every node it checks
+// (the whole document's, for the page-wide rules), which is a quarter of a run's time.
+const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
+axe.configure({ noHtml: true });`;
 
 export type AxeFinding = { id: string; impact: string | null; help: string; targets: string[] };
 
