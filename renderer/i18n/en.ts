@@ -981,6 +981,7 @@ export const en = {
     pathHint: 'A full path. The desk suggests its own data folder; type another to save elsewhere.',
     submit: 'Export',
     done: 'Exported: {{count}} operations, to {{path}}',
+    noShift: 'This desk has had no shift yet: export a range of days instead.',
   },
   diagnostics: {
     title: 'Diagnostics for support',

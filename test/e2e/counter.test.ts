@@ -467,7 +467,7 @@ test('another desk’s operation is kept apart in History and followed only whil
   assert.equal(asked(), settled);
 });
 
-test('Settings: live token states in training, and Live without a gateway URL says so at the field', async (t) => {
+test('Settings: live token states in training, Live without a gateway URL says so at the field, no shift to export', async (t) => {
   // No shift open: the mode switches only between shifts.
   const h = await startE2E(t, 'counter-settings', { trainingShift: false });
   const { page } = h;
@@ -515,6 +515,25 @@ test('Settings: live token states in training, and Live without a gateway URL sa
     await url.fill('');
     await save.click();
     await until(async () => (await badges.count()) === 0, 'the URL to be cleared');
+
+    // No shift yet: an export by shift has nothing to take, and says so instead of doing nothing.
+    await page
+      .getByRole('button', { name: language === 'en' ? 'Exports and support' : 'Выгрузки и поддержка' })
+      .click();
+    await page
+      .getByText(
+        language === 'en'
+          ? 'This desk has had no shift yet: export a range of days instead.'
+          : 'На этой кассе ещё не было смены: выгрузите диапазон дней.',
+      )
+      .waitFor();
+    assert.equal(
+      await page
+        .getByRole('button', { name: language === 'en' ? 'Export' : 'Выгрузить', exact: true })
+        .isDisabled(),
+      true,
+    );
+    await h.screen(`${language}-export-no-shift`);
     await page.keyboard.press('Escape');
     await page.locator('.tile-payin').waitFor();
   }

@@ -25,6 +25,10 @@ export function ExportPanel() {
   const ids = useId();
   const list = shifts.value?.shifts ?? [];
   const chosen = shiftId ?? list[0]?.id ?? null;
+  // By shift, Export waits for the list of shifts: pressed before it came, it had nothing to export,
+  // and said nothing.
+  const ready = by === 'dates' || chosen !== null;
+  const noShift = by === 'shift' && shifts.value !== null && list.length === 0;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
@@ -74,13 +78,14 @@ export function ExportPanel() {
         </div>
       )}
       <div role="status">
-        <ErrorAlert error={error} inLiveRegion />
+        <ErrorAlert error={error ?? (by === 'shift' ? shifts.error : null)} inLiveRegion />
+        {noShift && <p className="alert alert-info">{t('exportCsv.noShift')}</p>}
         {done && (
           <p className="alert alert-info">{t('exportCsv.done', { count: done.rows, path: done.path })}</p>
         )}
       </div>
       <div className="actions">
-        <button type="submit" className="button-primary" disabled={busy}>
+        <button type="submit" className="button-primary" disabled={busy || !ready}>
           {t('exportCsv.submit')}
         </button>
       </div>
