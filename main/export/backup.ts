@@ -39,6 +39,8 @@ export function createBackups(deps: Deps) {
   let next: Promise<BackupState> | null = null;
   let timer: Timer | undefined;
   let closed = false;
+  /** When the last copy was taken: the next is at least a millisecond later, so never of its name. */
+  let lastTaken = 0;
 
   const state = (): BackupState =>
     store.settings.get<BackupState>(STATE_KEY) ?? { lastAt: null, lastFile: null, lastError: null };
@@ -50,7 +52,10 @@ export function createBackups(deps: Deps) {
 
   async function copy(folder: string, kept: number, reason: string): Promise<BackupState> {
     const { terminalId } = deps.settings.get();
-    const at = new Date(deps.clock.now());
+    // Two copies in one millisecond (a Z report's and one asked for) would share a name, and the
+    // second would replace the first: copies are made one at a time, so each takes the next one.
+    const at = new Date(Math.max(deps.clock.now(), lastTaken + 1));
+    lastTaken = at.getTime();
     const name = backupName(terminalId, at);
     const partial = join(folder, `${name}.partial`);
     try {
