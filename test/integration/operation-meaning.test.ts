@@ -14,6 +14,7 @@ import type {
   XReport,
   ZReport,
 } from '../../common/contract.ts';
+import { testClock } from '../support/clock.ts';
 import {
   checkout,
   foreignOperation,
@@ -368,8 +369,14 @@ describe('the gateway’s word holds the cash', () => {
 });
 
 test('an operation never created may be started again with the same details, and only such a one', async (t) => {
-  // A session just longer than the desk's expiry margin (5 s), so the verdict comes within seconds.
-  const h = await startHarness(t, { sandbox: { sessionTtlSeconds: 8 }, lookups: { notFoundGraceMs: 50 } });
+  // A session just longer than the desk's expiry margin (5 s); the desk's and the gateway's clock,
+  // moved past its end, bring the verdict at once.
+  const clock = testClock({ flowing: true });
+  const h = await startHarness(t, {
+    sandbox: { sessionTtlSeconds: 8 },
+    lookups: { notFoundGraceMs: 50 },
+    clock,
+  });
   const session = await openSession(h, { type: 'payout', amount: '7000', payerId: 'payer-9' });
   h.sandbox.inject('createOperation', { kind: 'reset' });
   const lost = await h.invoke('checkout.createOperation', {
@@ -377,6 +384,7 @@ test('an operation never created may be started again with the same details, and
     payerRequisites: requisitesFor(session),
   });
   assert.equal(!lost.ok && lost.error.kind, 'outcome_unknown');
+  clock.advance(Date.parse(session.session!.expiredAt) - clock.now() + 1_000);
   const settled = await h.waitFor(
     'operation.changed',
     (v) => v.localId === session.localId && v.phase === 'not_created',
