@@ -25,14 +25,13 @@ export function ExportPanel() {
   const ids = useId();
   const list = shifts.value?.shifts ?? [];
   const chosen = shiftId ?? list[0]?.id ?? null;
-  // By shift, Export waits for the list of shifts: pressed before it came, it had nothing to export,
-  // and said nothing.
-  const ready = by === 'dates' || chosen !== null;
+  // What Export would export; none yet (the list of shifts still coming, a date missing) and Export
+  // waits, rather than be pressed for nothing and say nothing.
+  const range = by === 'shift' ? (chosen !== null ? { shiftId: chosen } : null) : dates(from, to);
   const noShift = by === 'shift' && shifts.value !== null && list.length === 0;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    const range = by === 'shift' ? (chosen ? { shiftId: chosen } : null) : dates(from, to);
     if (!range) return;
     const result = await run(() => settingsApi.exportCsv(range));
     if (!result) return;
@@ -85,7 +84,7 @@ export function ExportPanel() {
         )}
       </div>
       <div className="actions">
-        <button type="submit" className="button-primary" disabled={busy || !ready}>
+        <button type="submit" className="button-primary" disabled={busy || !range}>
           {t('exportCsv.submit')}
         </button>
       </div>
