@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
+import { ownState } from '../common/cash-rules/operation-answer.ts';
 import type { OperationTypeValue, Phase } from '../common/contract.ts';
-import { ownState } from '../main/operations/meaning.ts';
 import { createChainRepo } from '../main/store/chain.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';

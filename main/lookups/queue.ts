@@ -1,6 +1,8 @@
 // The status-lookup queue. Every lookup waits in the persistent outbox and is drained here with a
 // concurrency cap, one lookup per operation at a time, back-off with jitter, and `Retry-After`.
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
+
+import { ownState } from '../../common/cash-rules/operation-answer.ts';
 import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow, type Timer } from '../clock.ts';
@@ -9,7 +11,6 @@ import { GatewayError } from '../gateway/errors.ts';
 import type { Gateways, GatewayTarget } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { Journal } from '../operations/journal.ts';
-import { ownState } from '../operations/meaning.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';

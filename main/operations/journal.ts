@@ -2,6 +2,8 @@
 // (lifecycle.ts), which alone moves the phase; the operation's own answer (meaning.ts) is stored
 // with it for the indexes; and it is announced only once its transaction has committed. Every reply
 // about an operation is held against what was entered before anything acts on it.
+
+import { ownState } from '../../common/cash-rules/operation-answer.ts';
 import type { AttentionReason, MismatchItem, OperationView } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Clock, isoNow } from '../clock.ts';
@@ -11,7 +13,7 @@ import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
 import { FOUND_AT_GATEWAY, LifecycleError, nextPhase } from './lifecycle.ts';
-import { attentionOf, type DeskContext, ownState } from './meaning.ts';
+import { attentionOf, type DeskContext } from './meaning.ts';
 import { toView } from './view.ts';
 
 type Deps = {

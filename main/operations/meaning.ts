@@ -1,25 +1,26 @@
-// THE answer to "what does this operation mean here": from the record and the desk (its mode, the
-// open shift), whether it is final, what cash may move, why it is still open, what the reports say
-// of it, whether the agent must be told, and which custody may be recorded. Every screen, report,
+// THE answer to "what does this operation mean here": the operation's own answer (final, cash,
+// open reason: common/cash-rules/operation-answer.ts, shared with the head office), seen from this
+// desk (its mode, the open shift, its branch): what cash may move now, what the reports say of it,
+// whether the agent must be told, and which custody may be recorded. Every screen, report,
 // receipt, the tray, the update policy and reconciliation ask this module; nothing else decides.
 //
-// The rules it encodes:
-// - Only a `cash` instrument ever moves cash at this desk; any other gives no cash advice.
+// The desk's own rules:
 // - Training money never meets Live cash: a training operation seen in Live advises nothing.
 // - Custody belongs to the open shift, in the operation's own mode; with none, it is refused.
-// - Cash in hand when the gateway says no is given back, once; cash handed over for a payout the
-//   gateway then ends is the supervisor's. A mismatch or a correction holds, with or without custody.
+// - A payout released to the branch is handed over at another desk, never this one.
 import {
-  type AttentionReason,
-  type CashAdvice,
-  type CashNote,
-  type CustodyAction,
-  type CustodyRefusal,
-  FAILED_STATUSES,
-  type FindingKind,
-  type Meaning,
-  type Mode,
-  type OpenReason,
+  type OwnState,
+  ownState,
+  payoutState,
+  statusClass,
+} from '../../common/cash-rules/operation-answer.ts';
+import type {
+  AttentionReason,
+  CashAdvice,
+  CustodyRefusal,
+  Meaning,
+  Mode,
+  OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
@@ -41,155 +42,6 @@ export type DeskContext = {
     claimed(localId: number): boolean;
   };
 };
-
-/** What the operation means on its own desk, in its own mode: the part the database indexes. */
-export type OwnState = {
-  final: boolean;
-  cash: CashAdvice;
-  open: OpenReason | null;
-  finding: FindingKind | null;
-  stuck: boolean;
-  note: CashNote | null;
-  /** The custody the advice asks for. */
-  action: CustodyAction | null;
-};
-
-type StatusClass = 'pending' | 'captured' | 'failed' | 'unknown';
-
-function statusClass(status: string | null): StatusClass {
-  if (status === null || status === 'created') return 'pending';
-  if (status === 'captured') return 'captured';
-  return FAILED_STATUSES.has(status) ? 'failed' : 'unknown';
-}
-
-const state = (partial: Partial<OwnState> & Pick<OwnState, 'cash'>): OwnState => ({
-  final: false,
-  open: null,
-  finding: null,
-  stuck: false,
-  note: null,
-  action: null,
-  ...partial,
-});
-
-function isCorrection(record: Pick<OperationRecord, 'isCorrection' | 'parent'>): boolean {
-  return record.isCorrection || (record.parent !== null && record.parent !== undefined);
-}
-
-/** The operation on its own desk and in its own mode: desk-independent, so it can be stored. */
-export function ownState(record: OperationRecord): OwnState {
-  const own = record.origin === 'counter';
-  const unknownOutcome = (note: CashNote) =>
-    state({
-      cash: 'hold',
-      note,
-      open: own ? 'outcome_unknown' : null,
-      finding: own ? 'outcome_unknown' : null,
-    });
-  switch (record.phase) {
-    case 'opening':
-      return state({ cash: 'hold', note: 'not_created' });
-    case 'session_open':
-      return state({ cash: 'none', note: 'not_created' });
-    case 'creating':
-      return unknownOutcome('creating');
-    case 'outcome_unknown':
-      return unknownOutcome('outcome_unknown');
-    case 'not_created':
-      return state({ final: true, cash: 'none', note: 'not_created' });
-    case 'abandoned':
-    case 'expired':
-    case 'session_failed':
-      return state({ final: true, cash: 'none', note: 'ended' });
-    case 'created':
-      return createdState(record);
-  }
-}
-
-function createdState(record: OperationRecord): OwnState {
-  const status = statusClass(record.status);
-  const final = status === 'captured' || status === 'failed';
-  if (record.origin !== 'counter') return state({ final, cash: 'none', note: 'other_desk' });
-  const supervisor = (reason: 'mismatch' | 'correction') =>
-    state({ final, cash: 'hold', note: reason, open: reason, finding: reason });
-  if (record.mismatch) return supervisor('mismatch');
-  if (isCorrection(record)) return supervisor('correction');
-  // Checked before any custody: a record made for it before only cash could have one moves no
-  // drawer either (main/store/custody.ts), and a supervisor may reverse it.
-  if (record.instrumentType !== 'cash') {
-    return state({ final, cash: 'none', note: 'not_cash', open: final ? null : 'waiting' });
-  }
-  if (status === 'unknown') {
-    // Cash already handed over for a payout the gateway no longer reads as captured is the
-    // supervisor's, whatever the word; cash received waits in the drawer, held.
-    if (record.custodyKind === 'handed_over') {
-      return state({
-        cash: 'hold',
-        note: 'handed_over_not_captured',
-        open: 'handed_over_not_captured',
-        finding: 'handed_over_not_captured',
-        stuck: true,
-      });
-    }
-    return state({
-      cash: 'hold',
-      note: 'stuck',
-      open: 'stuck',
-      finding: record.custodyKind === 'received' ? 'received_not_captured' : 'stuck',
-      stuck: true,
-    });
-  }
-  return record.type === 'payin' ? payinState(record, status, final) : payoutState(record, status, final);
-}
-
-function payinState(record: OperationRecord, status: StatusClass, final: boolean): OwnState {
-  if (!record.custodyKind) {
-    if (status === 'failed') return state({ final, cash: 'none', note: 'failed' });
-    return state({
-      final,
-      cash: 'accept',
-      open: 'take_cash',
-      finding: status === 'captured' ? 'captured_not_received' : null,
-      action: 'received',
-    });
-  }
-  if (status === 'captured') return state({ final, cash: 'none', note: 'recorded' });
-  if (status === 'failed') {
-    if (record.returnedAt) return state({ final, cash: 'none', note: 'recorded' });
-    return state({ final, cash: 'return', open: 'return_cash', finding: 'return_cash', action: 'returned' });
-  }
-  return state({
-    final,
-    cash: 'none',
-    note: 'recorded',
-    open: 'cash_not_captured',
-    finding: 'received_not_captured',
-  });
-}
-
-function payoutState(record: OperationRecord, status: StatusClass, final: boolean): OwnState {
-  if (record.custodyKind) {
-    if (status === 'captured') return state({ final, cash: 'none', note: 'recorded' });
-    return state({
-      final,
-      cash: 'hold',
-      note: 'handed_over_not_captured',
-      open: 'handed_over_not_captured',
-      finding: 'handed_over_not_captured',
-    });
-  }
-  if (status === 'captured') {
-    return state({
-      final,
-      cash: 'hand_over',
-      open: 'hand_over',
-      finding: 'captured_not_handed_over',
-      action: 'handed_over',
-    });
-  }
-  if (status === 'failed') return state({ final, cash: 'none', note: 'failed' });
-  return state({ final, cash: 'hold', note: 'waiting', open: 'waiting' });
-}
 
 const MOVES: ReadonlySet<CashAdvice> = new Set(['accept', 'hand_over', 'return']);
 const ALERTS: ReadonlySet<OpenReason> = new Set([

@@ -2,12 +2,13 @@
 // quiet edit of it, and the Z report lists them all. Once any count of the shift showed a variance
 // over the threshold, no later count closes the shift without the supervisor: a recount that
 // happens to balance cannot make the first one go away.
+
+import { varianceLines } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashLine, CountedCurrency, DrawerCountRecord } from '../../common/contract.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { Store } from '../store/index.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
-import { varianceLines } from './drawer.ts';
 
 const same = (a: readonly CountedCurrency[], b: readonly CountedCurrency[]) =>
   JSON.stringify(a) === JSON.stringify(b);

@@ -4,11 +4,13 @@
 // shift stays open; from the handover on the drawer, and every operation, custody record and cash
 // movement after it, is the incoming operator's. The handover is kept (append-only, chained) and
 // the audit trail records it.
+
+import { varianceLines } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashLine, DrawerCount, VarianceLine } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
-import { countDrawer, varianceLines } from './drawer.ts';
+import { countDrawer } from './drawer-count.ts';
 import type { ShiftDeps } from './shift-deps.ts';
 
 export type HandoverInput = {

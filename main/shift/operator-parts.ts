@@ -1,10 +1,11 @@
 // Each operator's part of a shift whose drawer passed between operators: the stretch they held it
 // (from the open or the handover to them, until the handover from them), the operations they
 // started, and the cash that moved through their hands in it. The X and Z reports carry it.
+
+import { cashLines } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashMovement, CustodyRecord, Handover, OperatorPart } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
-import { cashLines } from './drawer.ts';
 
 /** One operator's part at a time: the report built in steps (reports.ts) takes a turn between them. */
 export function* operatorParts(

@@ -1,6 +1,9 @@
 // The X report (the shift so far) and the findings the Z report lists: where the gateway and this
 // desk's custody records disagree. Built from the shift's own rows in one pass; every sum decimal.
 // What each operation means (open cash, waiting, a finding) is main/operations/meaning.ts's answer.
+
+import { cashLines } from '../../common/cash-rules/drawer-cash.ts';
+import { ownState } from '../../common/cash-rules/operation-answer.ts';
 import {
   type AuditEntry,
   type CashMovement,
@@ -16,11 +19,10 @@ import {
   type XReport,
 } from '../../common/contract.ts';
 import { sum } from '../../common/money.ts';
-import { type DeskContext, ownState } from '../operations/meaning.ts';
+import type { DeskContext } from '../operations/meaning.ts';
 import { toView } from '../operations/view.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
-import { cashLines } from './drawer.ts';
 import { operatorParts } from './operator-parts.ts';
 
 const ROW_KEYS = Object.keys(HistoryRow.shape) as (keyof HistoryRow)[];

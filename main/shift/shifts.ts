@@ -5,6 +5,8 @@
 // X report at any time; and the close: count, variance, reconciliation at the gateways, and the Z
 // report, numbered per terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
+
+import { cashLines, varianceLines } from '../../common/cash-rules/drawer-cash.ts';
 import type {
   CashLine,
   CustodyRecord,
@@ -20,7 +22,7 @@ import { isoNow } from '../clock.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
 import { createCloseCounts } from './counts.ts';
-import { cashLines, countDrawer, varianceLines } from './drawer.ts';
+import { countDrawer } from './drawer-count.ts';
 import { createHandover } from './handover.ts';
 import { custodyOf, operationsOf, turn } from './paged.ts';
 import { buildXReport, buildXReportInTurns } from './reports.ts';

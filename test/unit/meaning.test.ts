@@ -5,8 +5,9 @@
 // exactly one answer, and every answer keeps the rules of the issue; a few are spelled out in full.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ownState } from '../../common/cash-rules/operation-answer.ts';
 import { type CashAdvice, type OperationTypeValue, Phase } from '../../common/contract.ts';
-import { type DeskContext, meaningOf, ownState } from '../../main/operations/meaning.ts';
+import { type DeskContext, meaningOf } from '../../main/operations/meaning.ts';
 import type { OperationRecord } from '../../main/store/operations.ts';
 
 type CustodyCase = 'none' | 'recorded' | 'reversed' | 'returned';

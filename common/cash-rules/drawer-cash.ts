@@ -1,81 +1,55 @@
-// The drawer's arithmetic, all of it decimal (common/money.ts): a count by denomination or as a
-// total, the expected cash from the float, the custody records and the cash movements, and the
-// variance of a count against it.
-import {
-  type CashLine,
-  type CashMovement,
-  type CountedCurrency,
-  CURRENCIES,
-  type CustodyRecord,
-  type DrawerCount,
-  defaultVarianceThreshold,
-  type VarianceLine,
-} from '../../common/contract.ts';
-import { add, compare, multiply, subtract, sum } from '../../common/money.ts';
-import { AgentError } from '../app-error.ts';
+// The drawer's arithmetic, all of it decimal: the expected cash per currency from the float, the
+// custody records (with reversals the other way), and the cash movements to and from the safe; and
+// the variance of a count against it. The desk's X and Z reports and the head office's projections
+// both compute it here, from the same facts, so their expected cash cannot drift apart.
+import type { CashLine, VarianceLine } from '../contract.ts';
+import { defaultVarianceThreshold } from '../denominations.ts';
+import { add, compare, subtract, sum } from '../money.ts';
 
-/** A count as stored: each currency's total, and its denominations when counted so. */
-export function countDrawer(count: DrawerCount, field: string): CountedCurrency[] {
-  return count.map((line, i) => {
-    if (line.total !== undefined)
-      return { currency: line.currency, total: add(line.total, '0'), denominations: null };
-    const table = CURRENCIES[line.currency]?.denominations ?? [];
-    const denominations = line.denominations ?? [];
-    denominations.forEach((d, j) => {
-      if (!table.some((value) => compare(value, d.value) === 0)) {
-        throw new AgentError('validation', `${d.value} is not a ${line.currency} note or coin.`, {
-          field: `${field}.${i}.denominations.${j}.value`,
-        });
-      }
-    });
-    if (new Set(denominations.map((d) => add(d.value, '0'))).size !== denominations.length) {
-      throw new AgentError('validation', `Each ${line.currency} note or coin once.`, {
-        field: `${field}.${i}.denominations`,
-      });
-    }
-    return {
-      currency: line.currency,
-      total: sum(denominations.map((d) => multiply(d.value, String(d.count)))),
-      denominations: denominations.map((d) => ({ value: d.value, count: d.count })),
-    };
-  });
-}
+/** One currency's amount, as a float or a count lists it. */
+export type CurrencyTotal = { currency: string; total: string };
+/** A custody record as the arithmetic reads it: a reversal carries the direction it moves the drawer. */
+export type CustodyMove = {
+  kind: 'received' | 'handed_over' | 'returned' | 'reversal';
+  amount: string;
+  currency: string;
+  /** Into the drawer (1) or out of it (-1); read for a reversal only. */
+  direction: 1 | -1;
+};
+/** Cash added to the drawer from the safe, or removed to it. */
+export type DrawerMove = { kind: 'added' | 'removed'; amount: string; currency: string };
 
-type Parts = {
-  float: string[];
-  received: string[];
-  handedOver: string[];
-  returned: string[];
+type Parts = { [K in Exclude<keyof CashLine, 'currency' | 'expected' | 'reversed'>]: string[] } & {
   reversedIn: string[];
   reversedOut: string[];
-  added: string[];
-  removed: string[];
 };
+
+const emptyParts = (): Parts => ({
+  float: [],
+  received: [],
+  handedOver: [],
+  returned: [],
+  reversedIn: [],
+  reversedOut: [],
+  added: [],
+  removed: [],
+});
 
 /**
  * Expected cash per currency: the float, plus the cash received and minus the cash handed over or
- * given back, as the custody records of this shift say (never the statuses), with any reversal
- * the other way, plus added and minus removed.
+ * given back, as the custody records say (never the statuses), with any reversal the other way,
+ * plus added and minus removed. Sorted by currency.
  */
 export function cashLines(
-  float: readonly CountedCurrency[],
-  custody: readonly CustodyRecord[],
-  movements: readonly CashMovement[],
+  float: readonly CurrencyTotal[],
+  custody: readonly CustodyMove[],
+  movements: readonly DrawerMove[],
 ): CashLine[] {
   const lines = new Map<string, Parts>();
   const line = (currency: string) => {
     let found = lines.get(currency);
     if (!found) {
-      found = {
-        float: [],
-        received: [],
-        handedOver: [],
-        returned: [],
-        reversedIn: [],
-        reversedOut: [],
-        added: [],
-        removed: [],
-      };
+      found = emptyParts();
       lines.set(currency, found);
     }
     return found;
@@ -114,8 +88,8 @@ export function cashLines(
 
 /** Each currency expected or counted, with its variance; over the threshold either way needs approval. */
 export function varianceLines(
-  cash: readonly CashLine[],
-  counted: readonly CountedCurrency[],
+  cash: readonly Pick<CashLine, 'currency' | 'expected'>[],
+  counted: readonly CurrencyTotal[],
   thresholds: readonly { currency: string; amount: string }[],
 ): VarianceLine[] {
   const currencies = [...new Set([...cash.map((c) => c.currency), ...counted.map((c) => c.currency)])].sort();
