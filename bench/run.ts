@@ -21,6 +21,7 @@ const SUITES: Suite[] = [
   { name: 'host', file: 'host.ts', exported: 'benchHost' },
   { name: 'responsiveness', file: 'responsiveness.ts', exported: 'benchResponsiveness' },
   { name: 'hq', file: 'hq.ts', exported: 'benchHq' },
+  { name: 'mutation', file: 'mutation.ts', exported: 'benchMutation' },
 ];
 
 type Target = { at: 'most' | 'least'; value: number };
@@ -60,6 +61,8 @@ const TARGETS: Record<string, Target> = {
   // network and branch views over 10,000,000 entries from 1,000 desks.
   'hq.ingest_entries_per_s': { at: 'least', value: 20000 },
   'hq.dashboard_ms_p95': { at: 'most', value: 50 },
+  // The killed share of mutants of the modules that guard money and access (npm run mutate).
+  'tests.mutation_score': { at: 'least', value: 0.85 },
 };
 
 function previous(): Record<string, unknown> {

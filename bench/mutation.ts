@@ -1,0 +1,13 @@
+// The share of mutants of the money and access modules that the tests kill (scripts/mutation.ts),
+// with the survivors printed for a person to act on.
+import { describeRun, runMutation } from '../scripts/mutation.ts';
+
+export async function benchMutation(): Promise<Record<string, number>> {
+  const run = await runMutation(process.cwd());
+  console.log(describeRun(run));
+  return {
+    'tests.mutation_score': Number(run.score.toFixed(4)),
+    'tests.mutants': run.total,
+    'tests.mutants_survived': run.survived,
+  };
+}

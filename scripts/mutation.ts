@@ -1,0 +1,135 @@
+// Mutation testing of the modules that guard money and access (StrykerJS, its TAP runner over the
+// files Node runs as they are). Each group's mutants run against that group's own test files, so a
+// mutant costs a few test files, not the suite, and a run takes minutes. A mutant that no test
+// kills is a rule the tests would let change unnoticed: either a test is missing, or the mutant is
+// equivalent, said so on its line in the source (`// Stryker disable next-line <mutator>: why`),
+// which keeps it out of the score.
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
+
+export type MutationGroup = { name: string; mutate: string[]; tests: string[] };
+
+/** What is mutated, and the test files that answer for it. */
+export const GROUPS: MutationGroup[] = [
+  {
+    name: 'meaning',
+    mutate: [
+      'common/cash-rules/operation-answer.ts',
+      'main/operations/meaning.ts',
+      'main/operations/lifecycle.ts',
+    ],
+    tests: ['test/unit/meaning.test.ts', 'test/unit/lifecycle.test.ts'],
+  },
+  {
+    name: 'drawer',
+    mutate: ['common/cash-rules/drawer-cash.ts'],
+    tests: ['test/unit/drawer-cash.test.ts'],
+  },
+  {
+    name: 'log',
+    mutate: ['main/log-redaction.ts', 'main/log-literals.ts'],
+    tests: ['test/unit/log-redaction.test.ts', 'test/unit/log.test.ts'],
+  },
+];
+
+export type MutantOutcome = {
+  group: string;
+  file: string;
+  line: number;
+  mutator: string;
+  replacement: string;
+  status: string;
+};
+
+export type MutationRun = {
+  score: number;
+  killed: number;
+  survived: number;
+  total: number;
+  survivors: MutantOutcome[];
+  byGroup: Record<string, { killed: number; total: number }>;
+};
+
+/** Statuses that count: a mutant a test caught (killed, or hung into a timeout) or one none did. */
+const CAUGHT = new Set(['Killed', 'Timeout']);
+const MISSED = new Set(['Survived', 'NoCoverage']);
+
+async function runGroup(group: MutationGroup, root: string): Promise<MutantOutcome[]> {
+  const missing = [...group.mutate, ...group.tests].filter((file) => !existsSync(join(root, file)));
+  if (missing.length) throw new Error(`mutation group ${group.name}: no such file ${missing.join(', ')}`);
+  const { Stryker } = await import('@stryker-mutator/core');
+  const tempDirName = join(tmpdir(), `cashdesk-mutation-${process.pid}-${group.name}`);
+  const stryker = new Stryker({
+    testRunner: 'tap',
+    plugins: ['@stryker-mutator/tap-runner'],
+    mutate: group.mutate,
+    tap: { testFiles: group.tests, nodeArgs: ['--test-reporter=tap'], forceBail: true },
+    coverageAnalysis: 'perTest',
+    concurrency: 2,
+    // TypeScript 7 has no JavaScript API for Stryker's tsconfig rewriting; Node runs the sources
+    // as they are, so nothing needs rewriting.
+    tsconfigFile: 'no-tsconfig-for-mutation.json',
+    ignorePatterns: ['dist', 'release', 'bench/results.json', 'test-results'],
+    tempDirName,
+    reporters: ['progress'],
+    logLevel: 'warn' as PartialStrykerOptions['logLevel'],
+  });
+  try {
+    const results = await stryker.runMutationTest();
+    return results.map((m) => ({
+      group: group.name,
+      file: m.fileName.startsWith(root) ? m.fileName.slice(root.length + 1) : m.fileName,
+      line: m.location.start.line,
+      mutator: m.mutatorName,
+      replacement: m.replacement ?? '',
+      status: m.status,
+    }));
+  } finally {
+    rmSync(tempDirName, { recursive: true, force: true });
+  }
+}
+
+/** Runs every group (or those named) and sums them up. */
+export async function runMutation(root: string, names: readonly string[] = []): Promise<MutationRun> {
+  const groups = names.length ? GROUPS.filter((g) => names.includes(g.name)) : GROUPS;
+  const unknown = names.filter((n) => !GROUPS.some((g) => g.name === n));
+  if (unknown.length) throw new Error(`unknown mutation group(s): ${unknown.join(', ')}`);
+  const outcomes: MutantOutcome[] = [];
+  for (const group of groups) outcomes.push(...(await runGroup(group, root)));
+  const counted = outcomes.filter((m) => CAUGHT.has(m.status) || MISSED.has(m.status));
+  const killed = counted.filter((m) => CAUGHT.has(m.status)).length;
+  const byGroup: MutationRun['byGroup'] = {};
+  for (const m of counted) {
+    const group = byGroup[m.group] ?? { killed: 0, total: 0 };
+    byGroup[m.group] = group;
+    group.total += 1;
+    if (CAUGHT.has(m.status)) group.killed += 1;
+  }
+  return {
+    score: counted.length ? killed / counted.length : 0,
+    killed,
+    survived: counted.length - killed,
+    total: counted.length,
+    survivors: counted.filter((m) => MISSED.has(m.status)),
+    byGroup,
+  };
+}
+
+/** The survivors, one line each, for a person to act on. */
+export function describeRun(run: MutationRun): string {
+  const lines = Object.entries(run.byGroup).map(
+    ([name, g]) => `  ${name}: ${g.killed}/${g.total} killed (${((100 * g.killed) / g.total).toFixed(1)}%)`,
+  );
+  const survivors = run.survivors.map(
+    (m) =>
+      `  ${m.file}:${m.line} ${m.mutator} → ${m.replacement.replace(/\s+/g, ' ').slice(0, 80)} (${m.status})`,
+  );
+  return [
+    `mutation score ${(100 * run.score).toFixed(1)}%: ${run.killed} of ${run.total} mutants killed`,
+    ...lines,
+    survivors.length ? 'survivors:' : 'no survivors',
+    ...survivors,
+  ].join('\n');
+}
