@@ -17,6 +17,9 @@ import {
   until,
 } from '../support/core.ts';
 
+/** One statement on the core's own connection, its rows as plain objects. */
+const sql = (h: Harness, statement: string) => h.probe.sql(statement).map((row) => ({ ...(row as object) }));
+
 const changes = (h: Harness, localId: number) =>
   h.events.flatMap((e) =>
     e.event === 'operation.changed' && e.payload.localId === localId ? [e.payload] : [],
@@ -490,6 +493,29 @@ describe('operation numbers', () => {
     assert.equal((await pending).phase, 'created');
   });
 
+  test('the create’s intent is synced to disk before the create request reaches the gateway', async (t) => {
+    const h = await startHarness(t);
+    const session = await openSession(h, { type: 'payout' });
+    const synced = h.probe.durableCommits();
+    // Read inside the gateway as the request arrives: what the desk had on stable storage by then.
+    h.sandbox.atArrival(() => ({
+      durableCommits: h.probe.durableCommits(),
+      phase: sql(h, `SELECT phase FROM operations WHERE local_id = ${session.localId}`),
+    }));
+    const created = await h.call('checkout.createOperation', {
+      localId: session.localId,
+      payerRequisites: requisitesFor(session),
+    });
+    assert.equal(created.phase, 'created');
+    const creates = h.sandbox.requests('createOperation');
+    assert.equal(creates.length, 1);
+    assert.deepEqual(
+      creates[0]!.seen,
+      { durableCommits: synced + 1, phase: [{ phase: 'creating' }] },
+      'the intent (creating) was not synced before the gateway heard of it',
+    );
+  });
+
   test('a new number for every session, after a failed or abandoned one too, and after a restart', async (t) => {
     const h = await startHarness(t);
     const numbers: string[] = [];
@@ -574,6 +600,49 @@ describe('never created twice', () => {
     assert.equal(h.sandbox.operationCount(), 1);
     const rows = (await h.call('history.search', {})).rows;
     assert.equal(rows.length, 1);
+  });
+
+  test('a 409 on create is an unknown outcome: a lookup is queued, and the create is never sent again', async (t) => {
+    const h = await startHarness(t);
+    const session = await openSession(h, { type: 'payout' });
+    const request = { localId: session.localId, payerRequisites: requisitesFor(session) };
+    // The gateway committed the operation, then answered as if the session had been used before.
+    h.sandbox.inject('createOperation', {
+      kind: 'respond',
+      status: 409,
+      body: { error: { code: 'session_used', message: 'This session has already produced an operation' } },
+      afterCommit: true,
+    });
+    // Lookups fail until the test has looked at the queue, so the queued lookup is still there.
+    h.sandbox.inject('getOperation', { kind: 'respond', status: 503 }, Number.POSITIVE_INFINITY);
+    const conflict = await h.invoke('checkout.createOperation', request);
+    assert.equal(conflict.ok, false);
+    assert.deepEqual(!conflict.ok && [conflict.error.kind, conflict.error.cash], ['outcome_unknown', 'hold']);
+    const unknown = (await h.call('history.get', { localId: session.localId })).operation;
+    assert.deepEqual([unknown.phase, unknown.cash], ['outcome_unknown', 'hold']);
+    assert.deepEqual(
+      sql(
+        h,
+        `SELECT reason FROM outbox WHERE shop_id = ${SHOP} AND operation_number = '${session.operationNumber}'`,
+      ),
+      [{ reason: 'resolve' }],
+    );
+
+    // The agent presses Confirm again: the desk answers from its record, with no POST.
+    const again = await h.call('checkout.createOperation', request);
+    assert.equal(again.phase, 'outcome_unknown');
+    assert.equal(h.sandbox.requests('createOperation').length, 1);
+
+    // The lookup settles it: the operation the gateway committed, created once.
+    h.sandbox.clearFaults();
+    h.sandbox.capture(SHOP, session.operationNumber);
+    await h.settle();
+    const found = (await h.call('history.get', { localId: session.localId })).operation;
+    assert.deepEqual([found.phase, found.status], ['created', 'captured']);
+    assert.ok(h.sandbox.requests('getOperation').length > 0);
+    await h.call('checkout.createOperation', request);
+    assert.equal(h.sandbox.requests('createOperation').length, 1, 'the create was sent again');
+    assert.equal(h.sandbox.operationCount(), 1);
   });
 
   test('a second openSession makes a second session with its own number, never reusing the first', async (t) => {
