@@ -7,6 +7,7 @@ import type { OperationView } from '../../common/contract.ts';
 import { testClock } from '../support/clock.ts';
 import {
   checkout,
+  ensureTrainingShift,
   type Harness,
   METHODS,
   openSession,
@@ -493,25 +494,32 @@ describe('operation numbers', () => {
     assert.equal((await pending).phase, 'created');
   });
 
-  test('the create’s intent is synced to disk before the create request reaches the gateway', async (t) => {
+  test('each intent is synced to disk before its request reaches the gateway: the session’s, then the create’s', async (t) => {
     const h = await startHarness(t);
-    const session = await openSession(h, { type: 'payout' });
-    const synced = h.probe.durableCommits();
-    // Read inside the gateway as the request arrives: what the desk had on stable storage by then.
+    await ensureTrainingShift(h);
+    await h.call('checkout.listMethods', { shopId: SHOP, operationType: 'payout' });
+    // Read inside the gateway as each request arrives: what the desk had on stable storage by then.
     h.sandbox.atArrival(() => ({
       durableCommits: h.probe.durableCommits(),
-      phase: sql(h, `SELECT phase FROM operations WHERE local_id = ${session.localId}`),
+      phases: sql(h, 'SELECT phase FROM operations'),
     }));
+    const beforeSession = h.probe.durableCommits();
+    const session = await openSession(h, { type: 'payout' });
+    const beforeCreate = h.probe.durableCommits();
     const created = await h.call('checkout.createOperation', {
       localId: session.localId,
       payerRequisites: requisitesFor(session),
     });
     assert.equal(created.phase, 'created');
-    const creates = h.sandbox.requests('createOperation');
-    assert.equal(creates.length, 1);
+    const seen = (route: 'openSession' | 'createOperation') => h.sandbox.requests(route).map((r) => r.seen);
     assert.deepEqual(
-      creates[0]!.seen,
-      { durableCommits: synced + 1, phase: [{ phase: 'creating' }] },
+      seen('openSession'),
+      [{ durableCommits: beforeSession + 1, phases: [{ phase: 'opening' }] }],
+      'the number and the session’s intent were not synced before the gateway heard of them',
+    );
+    assert.deepEqual(
+      seen('createOperation'),
+      [{ durableCommits: beforeCreate + 1, phases: [{ phase: 'creating' }] }],
       'the intent (creating) was not synced before the gateway heard of it',
     );
   });
