@@ -32,6 +32,8 @@ export type RequestRecord = {
   path: string;
   at: string;
   faulted: boolean;
+  /** What the arrival hook read as the request arrived (`atArrival`); absent while none is set. */
+  seen?: unknown;
 };
 
 export type SandboxOptions = {
@@ -55,6 +57,11 @@ export type Sandbox = {
   clearFaults(): void;
   requests(route?: RouteName): RequestRecord[];
   resetRequests(): void;
+  /**
+   * Read as each request arrives, before anything is served, into its record's `seen`: what the
+   * client had done (on disk, say) by the time the gateway heard of it. Undefined stops it.
+   */
+  atArrival(read: (() => unknown) | undefined): void;
   capture(shopId: number, operationNumber: string): boolean;
   setStatus(shopId: number, operationNumber: string, status: string): boolean;
   operationCount(): number;
@@ -81,6 +88,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   const faults = createFaultQueue();
   const log: RequestRecord[] = [];
+  let arrival: (() => unknown) | undefined;
   const pendingWaits = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   // Bumped on goOffline and close: a request that arrived before must neither commit nor answer,
   // as if the process serving it had died.
@@ -122,6 +130,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       path: url.pathname,
       at: isoMillis(machineNow()),
       faulted: fault !== undefined,
+      ...(arrival && { seen: arrival() }),
     });
 
     // Read at once, as a real server would: a client that gives up during a delay still committed.
@@ -214,6 +223,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     requests: (route) => log.filter((r) => route === undefined || r.route === route).map((r) => ({ ...r })),
     resetRequests: () => {
       log.length = 0;
+    },
+    atArrival: (read) => {
+      arrival = read;
     },
     capture: (shopId, operationNumber) => ledger.capture({ shopId, operationNumber }) !== undefined,
     setStatus: (shopId, operationNumber, status) => ledger.setStatus({ shopId, operationNumber }, status),

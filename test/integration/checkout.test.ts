@@ -7,6 +7,7 @@ import type { OperationView } from '../../common/contract.ts';
 import { testClock } from '../support/clock.ts';
 import {
   checkout,
+  ensureTrainingShift,
   type Harness,
   METHODS,
   openSession,
@@ -16,6 +17,9 @@ import {
   startHarness,
   until,
 } from '../support/core.ts';
+
+/** One statement on the core's own connection, its rows as plain objects. */
+const sql = (h: Harness, statement: string) => h.probe.sql(statement).map((row) => ({ ...(row as object) }));
 
 const changes = (h: Harness, localId: number) =>
   h.events.flatMap((e) =>
@@ -490,6 +494,36 @@ describe('operation numbers', () => {
     assert.equal((await pending).phase, 'created');
   });
 
+  test('each intent is synced to disk before its request reaches the gateway: the session’s, then the create’s', async (t) => {
+    const h = await startHarness(t);
+    await ensureTrainingShift(h);
+    await h.call('checkout.listMethods', { shopId: SHOP, operationType: 'payout' });
+    // Read inside the gateway as each request arrives: what the desk had on stable storage by then.
+    h.sandbox.atArrival(() => ({
+      durableCommits: h.probe.durableCommits(),
+      phases: sql(h, 'SELECT phase FROM operations'),
+    }));
+    const beforeSession = h.probe.durableCommits();
+    const session = await openSession(h, { type: 'payout' });
+    const beforeCreate = h.probe.durableCommits();
+    const created = await h.call('checkout.createOperation', {
+      localId: session.localId,
+      payerRequisites: requisitesFor(session),
+    });
+    assert.equal(created.phase, 'created');
+    const seen = (route: 'openSession' | 'createOperation') => h.sandbox.requests(route).map((r) => r.seen);
+    assert.deepEqual(
+      seen('openSession'),
+      [{ durableCommits: beforeSession + 1, phases: [{ phase: 'opening' }] }],
+      'the number and the session’s intent were not synced before the gateway heard of them',
+    );
+    assert.deepEqual(
+      seen('createOperation'),
+      [{ durableCommits: beforeCreate + 1, phases: [{ phase: 'creating' }] }],
+      'the intent (creating) was not synced before the gateway heard of it',
+    );
+  });
+
   test('a new number for every session, after a failed or abandoned one too, and after a restart', async (t) => {
     const h = await startHarness(t);
     const numbers: string[] = [];
@@ -574,6 +608,49 @@ describe('never created twice', () => {
     assert.equal(h.sandbox.operationCount(), 1);
     const rows = (await h.call('history.search', {})).rows;
     assert.equal(rows.length, 1);
+  });
+
+  test('a 409 on create is an unknown outcome: a lookup is queued, and the create is never sent again', async (t) => {
+    const h = await startHarness(t);
+    const session = await openSession(h, { type: 'payout' });
+    const request = { localId: session.localId, payerRequisites: requisitesFor(session) };
+    // The gateway committed the operation, then answered as if the session had been used before.
+    h.sandbox.inject('createOperation', {
+      kind: 'respond',
+      status: 409,
+      body: { error: { code: 'session_used', message: 'This session has already produced an operation' } },
+      afterCommit: true,
+    });
+    // Lookups fail until the test has looked at the queue, so the queued lookup is still there.
+    h.sandbox.inject('getOperation', { kind: 'respond', status: 503 }, Number.POSITIVE_INFINITY);
+    const conflict = await h.invoke('checkout.createOperation', request);
+    assert.equal(conflict.ok, false);
+    assert.deepEqual(!conflict.ok && [conflict.error.kind, conflict.error.cash], ['outcome_unknown', 'hold']);
+    const unknown = (await h.call('history.get', { localId: session.localId })).operation;
+    assert.deepEqual([unknown.phase, unknown.cash], ['outcome_unknown', 'hold']);
+    assert.deepEqual(
+      sql(
+        h,
+        `SELECT reason FROM outbox WHERE shop_id = ${SHOP} AND operation_number = '${session.operationNumber}'`,
+      ),
+      [{ reason: 'resolve' }],
+    );
+
+    // The agent presses Confirm again: the desk answers from its record, with no POST.
+    const again = await h.call('checkout.createOperation', request);
+    assert.equal(again.phase, 'outcome_unknown');
+    assert.equal(h.sandbox.requests('createOperation').length, 1);
+
+    // The lookup settles it: the operation the gateway committed, created once.
+    h.sandbox.clearFaults();
+    h.sandbox.capture(SHOP, session.operationNumber);
+    await h.settle();
+    const found = (await h.call('history.get', { localId: session.localId })).operation;
+    assert.deepEqual([found.phase, found.status], ['created', 'captured']);
+    assert.ok(h.sandbox.requests('getOperation').length > 0);
+    await h.call('checkout.createOperation', request);
+    assert.equal(h.sandbox.requests('createOperation').length, 1, 'the create was sent again');
+    assert.equal(h.sandbox.operationCount(), 1);
   });
 
   test('a second openSession makes a second session with its own number, never reusing the first', async (t) => {

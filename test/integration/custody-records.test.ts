@@ -287,3 +287,54 @@ describe('the journal', () => {
     assert.equal(store.custody.forOperation(op.localId).length, 1);
   });
 });
+
+describe('the database on its own', () => {
+  test('refuses a second standing custody record written straight into it, whatever the app does', (t) => {
+    const dir = tempDir(t);
+    const { store, journal } = journalOn(t, dir);
+    const op = journal.insert(newOperation({ phase: 'created', status: 'created' }), { kind: 'created' });
+    const first = store.custody.insert({
+      localId: op.localId,
+      kind: 'received',
+      reverses: null,
+      amount: op.amount,
+      currency: op.currency,
+      direction: 1,
+      shiftId: null,
+      terminalId: 'T01',
+      operator: 'Aigerim',
+      at: new Date().toISOString(),
+      reason: null,
+    });
+    const db = new DatabaseSync(join(dir, DATABASE_FILE));
+    t.after(() => db.close());
+    // Rows reach the chained tables only with the chain's functions, as the app's own connection has.
+    createChainRepo(db);
+    const insert =
+      db.prepare(`INSERT INTO custody_records (local_id, kind, reverses, amount, currency, direction,
+      shift_id, terminal_id, operator, at, reason) VALUES (?, ?, ?, ?, 'KZT', ?, NULL, 'T01', 'x', ?, ?)`);
+    const record = (
+      kind: string,
+      direction: number,
+      reverses: number | null = null,
+      reason: string | null = null,
+    ) => insert.run(op.localId, kind, reverses, op.amount, direction, new Date().toISOString(), reason);
+
+    // Received and handed over are one kind: while one stands, neither goes in again.
+    for (const [kind, direction] of [
+      ['received', 1],
+      ['handed_over', -1],
+    ] as const) {
+      assert.throws(() => record(kind, direction), { message: 'custody is recorded once' }, kind);
+    }
+    assert.equal(store.custody.forOperation(op.localId).length, 1);
+
+    // Once the standing record is reversed, the same insert is accepted: the refusal was the rule's.
+    record('reversal', -1, first.id, 'taken for the wrong payer');
+    record('received', 1);
+    assert.deepEqual(
+      store.custody.forOperation(op.localId).map((r) => r.kind),
+      ['received', 'reversal', 'received'],
+    );
+  });
+});

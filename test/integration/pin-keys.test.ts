@@ -224,7 +224,7 @@ describe('restored on a new machine', () => {
 });
 
 describe("the supervisor's unlocked time", () => {
-  test('renewed only by a call that succeeded, never past 15 minutes from the unlock; a new PIN needs the current one', async (t) => {
+  test('renewed only by a call that succeeded (not by one refused at once or after an await), never past 15 minutes from the unlock; a new PIN needs the current one', async (t) => {
     const clock = testClock({ at: Date.parse('2026-11-25T09:00:00Z') });
     const h = await startHarness(t, { day: { pinHash: CHEAP }, clock });
     await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
@@ -237,6 +237,20 @@ describe("the supervisor's unlocked time", () => {
     assert.equal(refusal(await h.invoke('operators.remove', { operatorId: 999 })).kind, 'not_found');
     clock.advance(SUPERVISOR_GRANT_MS - minutes(4) + 1);
     assert.equal(await unlockedUntil(), null, 'a failed call kept the supervisor unlocked');
+
+    // Nor does one that fails only after an await: a new operator given the supervisor's PIN is
+    // refused once the PIN's key is read from the keychain and the other hashes are checked.
+    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+    clock.advance(minutes(4));
+    const late = refusal(await h.invoke('operators.add', { name: 'Dana', pin: SUPERVISOR_PIN }));
+    assert.deepEqual([late.kind, late.field], ['validation', 'pin']);
+    assert.match(late.message, /supervisor’s PIN/);
+    clock.advance(SUPERVISOR_GRANT_MS - minutes(4) + 1);
+    assert.equal(
+      await unlockedUntil(),
+      null,
+      'a call that failed asynchronously kept the supervisor unlocked',
+    );
 
     // Calls that succeed renew it, but not past the cap.
     await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });

@@ -779,6 +779,34 @@ describe('routing', () => {
     assert.deepEqual(sandbox.requests(), []);
   });
 
+  test('atArrival(read): read as each request arrives, before it is served, kept as its `seen`', async (t) => {
+    const sandbox = await start(t);
+    let arrivals = 0;
+    sandbox.atArrival(() => {
+      arrivals += 1;
+      // What the ledger holds at arrival: the operation this request is about to create is not there yet.
+      return { arrivals, operations: sandbox.operationCount() };
+    });
+    await createOperation(sandbox);
+    // Faulted requests and unknown paths are read too.
+    sandbox.inject('listPaymentMethodTypes', { kind: 'respond', status: 503 });
+    await call(sandbox, 'GET', `${api}/payment-method-types?shopId=1001&operationType=payin`);
+    await call(sandbox, 'GET', '/elsewhere');
+    sandbox.atArrival(undefined);
+    await call(sandbox, 'GET', '/elsewhere');
+    assert.deepEqual(
+      sandbox.requests().map((r) => [r.route, r.seen]),
+      [
+        ['openSession', { arrivals: 1, operations: 0 }],
+        ['createOperation', { arrivals: 2, operations: 0 }],
+        ['listPaymentMethodTypes', { arrivals: 3, operations: 1 }],
+        ['unknown', { arrivals: 4, operations: 1 }],
+        ['unknown', undefined],
+      ],
+    );
+    assert.ok(!('seen' in sandbox.requests().at(-1)!), 'a record with no hook set has no `seen`');
+  });
+
   test('latencyMs delays every reply', async (t) => {
     const sandbox = await start(t, { latencyMs: 120 });
     const started = performance.now();

@@ -136,6 +136,31 @@ test('no secret the core knows reaches the files, in any shape', async (t) => {
   assert.match(disk, /\[redacted\]/);
 });
 
+test('a learned payer name whose base64 differs from its base64url reaches the log in neither', async (t) => {
+  const dir = tempDir(t);
+  const log = createLog(join(dir, 'cashdesk.log'));
+  // Cyrillic in UTF-8: its standard base64 holds a `+`, so the two alphabets spell it differently.
+  const name = 'Айгерим Садыкова';
+  const bytes = Buffer.from(name);
+  const base64 = bytes.toString('base64');
+  const base64url = bytes.toString('base64url');
+  assert.match(base64, /[+/]/);
+  assert.notEqual(base64.replace(/=+$/, ''), base64url);
+  log.addPersonal(name);
+  log.warn('echoed', {
+    body: `payer ${base64} refused`,
+    url: `https://gateway.example.com/p?n=${base64url}`,
+  });
+  log.error('refused', { error: new Error(`unknown payer ${base64}`) });
+  log.info('unpadded', { note: `payer=${base64.replace(/=+$/, '')};` });
+  await log.flush();
+  const disk = everything(dir);
+  assert.equal(disk.trim().split('\n').length, 3, disk);
+  for (const spelling of [base64, base64.replace(/=+$/, ''), base64url]) {
+    assert.ok(!disk.includes(spelling), `${spelling} is in the log:\n${disk}`);
+  }
+});
+
 test('what support needs stays readable: dates, operation numbers, method IDs, amounts', async (t) => {
   const dir = tempDir(t);
   const log = createLog(join(dir, 'cashdesk.log'));

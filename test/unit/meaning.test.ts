@@ -3,6 +3,8 @@
 // mode the operation was made in and the desk's mode now, the open shift, the instrument, this desk
 // or found by lookup, custody none / recorded / reversed / given back, and a mismatch. Each gives
 // exactly one answer, and every answer keeps the rules of the issue; a few are spelled out in full.
+// The instrument is every type a gateway may send, not only the two the sandbox serves: only
+// `cash` ever gets cash advice.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ownState } from '../../common/cash-rules/operation-answer.ts';
@@ -11,12 +13,19 @@ import { type DeskContext, meaningOf } from '../../main/operations/meaning.ts';
 import type { OperationRecord } from '../../main/store/operations.ts';
 
 type CustodyCase = 'none' | 'recorded' | 'reversed' | 'returned';
+/**
+ * The gateway's instrument types: the two it is seen to send (shared/gateway-api.md §2.1), the
+ * card and crypto-wallet payouts other gateways offer, and a word no desk has heard of (the list
+ * is open: "not shown").
+ */
+const INSTRUMENTS = ['cash', 'bank_transfer', 'card', 'crypto_wallet', 'voucher_qr'] as const;
+type Instrument = (typeof INSTRUMENTS)[number];
 type Case = {
   phase: Phase;
   status: string | null;
   type: OperationTypeValue;
   training: boolean;
-  instrument: 'cash' | 'bank_transfer';
+  instrument: Instrument;
   origin: 'counter' | 'lookup';
   custody: CustodyCase;
   mismatch: boolean;
@@ -93,7 +102,7 @@ function* cases(): Generator<Case> {
     for (const status of phase === 'created' ? STATUSES : [null]) {
       for (const type of ['payin', 'payout'] as const) {
         for (const training of [true, false]) {
-          for (const instrument of ['cash', 'bank_transfer'] as const) {
+          for (const instrument of INSTRUMENTS) {
             for (const origin of ['counter', 'lookup'] as const) {
               const custodies: CustodyCase[] =
                 phase === 'created' && origin === 'counter'
@@ -167,7 +176,7 @@ describe('every combination has one answer, and it keeps the rules', () => {
         } else if (MOVES.has(cash)) {
           assert.ok(meaning.custody.refused, `a move advised with no way to record it: ${where}`);
         }
-        if (c.instrument === 'bank_transfer' && c.origin === 'counter') {
+        if (c.instrument !== 'cash' && c.origin === 'counter') {
           assert.ok(cash === 'none' || cash === 'hold', where);
           assert.equal(meaning.custody.action, null, where);
         }
@@ -294,5 +303,19 @@ describe('the walkthrough’s cases, answered in full', () => {
       [correction.cash, correction.meaning.open, correction.meaning.note],
       ['hold', 'correction', 'correction'],
     );
+  });
+
+  test('a payout another desk made, whose claim this desk won: only a cash one is handed over here', () => {
+    const branch: DeskContext = {
+      ...liveShift,
+      branch: { enrolled: () => true, released: () => false, claimed: () => true },
+    };
+    for (const instrument of INSTRUMENTS) {
+      const found = { ...record({ ...base, origin: 'lookup' }), instrumentType: instrument };
+      const { cash, meaning } = meaningOf(found, branch);
+      if (instrument === 'cash')
+        assert.deepEqual([cash, meaning.custody.action], ['hand_over', 'handed_over']);
+      else assert.deepEqual([cash, meaning.custody.action], ['none', null], instrument);
+    }
   });
 });
