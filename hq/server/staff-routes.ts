@@ -24,8 +24,10 @@ const DESK_SELECT = `
          d.alarms, d.token_revoked_at IS NOT NULL AS "revoked",
          COALESCE((SELECT json_agg(json_build_object('currency', c.currency, 'amount', c.expected::text) ORDER BY c.currency)
                      FROM hq_desk_cash c WHERE c.terminal_id = d.terminal_id), '[]') AS "expected",
-         (SELECT count(*)::int FROM hq_operations o WHERE o.terminal_id = d.terminal_id AND o.open_cash) AS "openCash",
-         (SELECT count(*)::int FROM hq_operations o WHERE o.terminal_id = d.terminal_id AND o.outcome_unknown) AS "unknownOps"
+         (SELECT count(*)::int FROM hq_operations o
+           WHERE o.terminal_id = d.terminal_id AND o.branch_id = d.branch_id AND o.open_cash) AS "openCash",
+         (SELECT count(*)::int FROM hq_operations o
+           WHERE o.terminal_id = d.terminal_id AND o.branch_id = d.branch_id AND o.outcome_unknown) AS "unknownOps"
     FROM hq_desks d JOIN hq_branches b ON b.id = d.branch_id`;
 
 function intParam(value: string | undefined): number | null {
@@ -97,13 +99,14 @@ export function staffRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void 
     const open = await db.query(
       `SELECT operation_number AS "operationNumber", type, amount::text AS amount, currency, status,
               released_by AS "releasedBy", created_at AS "createdAt"
-         FROM hq_operations WHERE terminal_id = $1 AND (open_cash OR outcome_unknown) ORDER BY created_at`,
-      [terminal],
+         FROM hq_operations WHERE terminal_id = $1 AND branch_id = $2 AND (open_cash OR outcome_unknown)
+        ORDER BY created_at`,
+      [terminal, desk.branchId],
     );
     const zReports = await db.query(
       `SELECT terminal_id AS "terminalId", seq::text AS seq, number, closed_at AS "closedAt", body
-         FROM hq_z_reports WHERE terminal_id = $1 ORDER BY closed_at DESC LIMIT 10`,
-      [terminal],
+         FROM hq_z_reports WHERE terminal_id = $1 AND branch_id = $2 ORDER BY closed_at DESC LIMIT 10`,
+      [terminal, desk.branchId],
     );
     return c.json({ desk, open: open.rows, zReports: zReports.rows });
   });
@@ -148,8 +151,7 @@ export function staffRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void 
     const rows = await db.query(
       `SELECT a.id::text AS id, a.terminal_id AS "terminalId", a.seq::text AS seq, a.kind, a.stored_hash AS "storedHash",
               a.received_hash AS "receivedHash", a.at
-         FROM hq_alarms a JOIN hq_desks d ON d.terminal_id = a.terminal_id
-        WHERE $1::int IS NULL OR d.branch_id = $1 ORDER BY a.at DESC LIMIT 100`,
+         FROM hq_alarms a WHERE $1::int IS NULL OR a.branch_id = $1 ORDER BY a.at DESC LIMIT 100`,
       [scope(c.get('staff'))],
     );
     return c.json({ alarms: rows.rows });
