@@ -31,6 +31,7 @@ export const en = {
     yes: 'yes',
     no: 'no',
     error: 'The head office did not answer: {{message}}',
+    unreadable: 'The head office answered in a form this dashboard cannot read. Reload the page.',
     ago: '{{age}} ago',
     back: 'Back to {{name}}',
   },
