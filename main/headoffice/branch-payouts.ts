@@ -6,7 +6,7 @@
 
 import Big from 'big.js';
 import type { OperationView } from '../../common/contract.ts';
-import { PayoutState } from '../../common/journal-entry.ts';
+import { ClaimResponse, PayoutState } from '../../common/journal-entry.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
@@ -127,9 +127,9 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     if (answer.status === 'unreachable') throw refuse();
     let won: PayoutState | undefined;
     if (answer.status === 200) {
-      const parsed = PayoutState.safeParse((answer.body as { payout?: unknown }).payout);
+      const parsed = ClaimResponse.safeParse(answer.body);
       if (!parsed.success) throw refuse();
-      won = parsed.data;
+      won = parsed.data.payout;
     } else if (answer.status === 409 && answer.body.error === 'already_claimed') {
       // This desk's own earlier claim, whose answer was lost, stands; another desk's refuses.
       const again = await client.payout(record.operationNumber);
