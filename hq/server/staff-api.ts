@@ -10,7 +10,7 @@ import type { Staff, StaffEnv } from './staff-auth.ts';
 type Def<N extends StaffRoute> = (typeof STAFF_API)[N];
 type Parsed<N extends StaffRoute, K extends 'params' | 'query' | 'body'> =
   Def<N> extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
-export type StaffInput<N extends StaffRoute> = {
+export type ParsedInput<N extends StaffRoute> = {
   params: Parsed<N, 'params'>;
   query: Parsed<N, 'query'>;
   body: Parsed<N, 'body'>;
@@ -33,7 +33,7 @@ async function inputOf<N extends StaffRoute>(
   c: StaffContext,
   name: N,
   invalid: string,
-): Promise<StaffInput<N> | Response> {
+): Promise<ParsedInput<N> | Response> {
   const def: Route = STAFF_API[name];
   const sources = {
     params: () => c.req.param(),
@@ -52,7 +52,7 @@ async function inputOf<N extends StaffRoute>(
     }
     input[part] = parsed.data;
   }
-  return input as StaffInput<N>;
+  return input as ParsedInput<N>;
 }
 
 /**
@@ -63,7 +63,7 @@ export function serve<N extends StaffRoute>(
   app: Hono<StaffEnv>,
   name: N,
   guards: MiddlewareHandler<StaffEnv>[],
-  handle: (c: StaffContext, input: StaffInput<N>) => Promise<StaffReply<N> | Response>,
+  handle: (c: StaffContext, input: ParsedInput<N>) => Promise<StaffReply<N> | Response>,
   invalid = 'The request is not valid.',
 ): void {
   const { method, path }: Route = STAFF_API[name];
