@@ -8,4 +8,5 @@ export * from './denominations.ts';
 export * from './desk.ts';
 export * from './enums.ts';
 export * from './limits.ts';
+export * from './receipt-status.ts';
 export * from './values.ts';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CASH_MOVEMENT_KINDS, FINDING_KINDS } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
+import { RECEIPT_WORDINGS } from './receipt-status.ts';
 import { amount, CustodyRecord, HistoryRow, isoTime, OpenOperation, operationType } from './values.ts';
 
 /** 4 to 8 digits. Kept as a string: a leading zero is part of the PIN. */
@@ -209,6 +210,8 @@ export const TotalLine = z.object({
   amount: decimal,
   capturedCount: z.number().int(),
   capturedAmount: decimal,
+  /** What the reports call the line: cash in, cash out, or no cash at this desk (a non-cash method). */
+  wording: z.enum(RECEIPT_WORDINGS),
 });
 export type TotalLine = z.infer<typeof TotalLine>;
 

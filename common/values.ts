@@ -16,6 +16,7 @@ import { ERROR_KINDS } from './error-kinds.ts';
 import { LIMITS } from './limits.ts';
 import { AMOUNT_PATTERN } from './money.ts';
 import { DEFAULT_PRINTING, Printing } from './printing.ts';
+import { ReceiptAnswer, StatusAnswer } from './receipt-status.ts';
 import { isAllowedGatewayUrl, isAllowedUpdateUrl } from './urls.ts';
 
 export * from './printing.ts';
@@ -168,6 +169,10 @@ export const Meaning = z.object({
    * views made before it: neither).
    */
   branch: z.object({ release: z.boolean(), claim: z.boolean(), claimed: z.boolean() }).optional(),
+  /** Which receipt may print now, and what it calls the operation (common/receipt-status.ts). */
+  receipt: ReceiptAnswer,
+  /** The status word every screen, receipt, report and CSV row shows, final or not. */
+  status: StatusAnswer,
 });
 export type Meaning = z.infer<typeof Meaning>;
 

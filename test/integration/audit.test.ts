@@ -12,7 +12,7 @@ import { backup, DatabaseSync } from 'node:sqlite';
 import { describe, type TestContext, test } from 'node:test';
 import type { AppError, AuditEntry, Result, ZReport } from '../../common/contract.ts';
 import { tokenFingerprint } from '../../main/audit/trail.ts';
-import { chainCode } from '../../main/receipts/shift-report-template.ts';
+import { chainCode } from '../../main/receipts/shift-report-view.ts';
 import { SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
 import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { CHAINED, chainHash } from '../../main/store/chain.ts';
