@@ -80,6 +80,10 @@ export const en = {
     payin: 'Cash in',
     payout: 'Cash out',
   },
+  noCash: {
+    payin: 'Non-cash in, no cash at this desk',
+    payout: 'Non-cash out, no cash at this desk',
+  },
   direction: {
     payin: 'The payer deposits cash',
     payout: 'The payer withdraws cash',
@@ -123,6 +127,7 @@ export const en = {
     created: 'Created, not yet confirmed',
     captured: 'Completed',
     unknown: 'Gateway status “{{status}}” (not final)',
+    ended: 'Ended without payment: “{{status}}” (final)',
   },
   phase: {
     opening: 'Opening session',
@@ -316,7 +321,6 @@ export const en = {
     },
     completed: {
       title: 'Completed',
-      finished: 'Finished with status “{{status}}”',
       done: 'Done',
       printAndFinish: 'Print receipt and finish',
     },

@@ -102,6 +102,10 @@ export const kk: Catalogue = {
     payin: 'Енгізу',
     payout: 'Беру',
   },
+  noCash: {
+    payin: 'Қолма-қолсыз енгізу, бұл кассада ақша жоқ',
+    payout: 'Қолма-қолсыз беру, бұл кассада ақша жоқ',
+  },
   direction: {
     payin: 'Төлеуші қолма-қол ақша енгізеді',
     payout: 'Төлеуші қолма-қол ақша алады',
@@ -144,6 +148,7 @@ export const kk: Catalogue = {
     created: 'Жасалды, әлі расталған жоқ',
     captured: 'Аяқталды',
     unknown: 'Шлюздегі мәртебе «{{status}}» (түпкілікті емес)',
+    ended: 'Төлемсіз аяқталды: «{{status}}» (түпкілікті)',
   },
   phase: {
     opening: 'Сессия ашылуда',
@@ -322,7 +327,6 @@ export const kk: Catalogue = {
     },
     completed: {
       title: 'Аяқталды',
-      finished: '«{{status}}» мәртебесімен аяқталды',
       done: 'Дайын',
       printAndFinish: 'Түбіртекті басып шығарып, аяқтау',
     },

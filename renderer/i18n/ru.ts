@@ -81,6 +81,10 @@ export const ru: Catalogue = {
     payin: 'Внесение',
     payout: 'Выдача',
   },
+  noCash: {
+    payin: 'Безналичное внесение, без наличных на кассе',
+    payout: 'Безналичная выплата, без наличных на кассе',
+  },
   direction: {
     payin: 'Плательщик вносит наличные',
     payout: 'Плательщик получает наличные',
@@ -123,6 +127,7 @@ export const ru: Catalogue = {
     created: 'Создана, ещё не подтверждена',
     captured: 'Завершено',
     unknown: 'Статус шлюза «{{status}}» (не окончательный)',
+    ended: 'Завершена без оплаты: «{{status}}» (окончательно)',
   },
   phase: {
     opening: 'Открытие сессии',
@@ -320,7 +325,6 @@ export const ru: Catalogue = {
     },
     completed: {
       title: 'Завершено',
-      finished: 'Завершено со статусом «{{status}}»',
       done: 'Готово',
       printAndFinish: 'Напечатать квитанцию и завершить',
     },
