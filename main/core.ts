@@ -331,6 +331,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     state: deskState,
     dataDir: options.dataDir,
     printer: options.printer,
+    operationDesk: () => deskContext.get(),
     slips: createSlipPrinting({ store, settings, log, printer: options.printer }),
     reconcileRetryMs: dayOptions.reconcileRetryMs ?? 60_000,
     clock,

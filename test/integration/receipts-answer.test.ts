@@ -4,7 +4,7 @@
 // receipt, in English, Russian and Kazakh, final or not as the answer says; a non-cash payout never
 // worded as cash, on its receipt or on the X and Z reports.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
@@ -84,6 +84,7 @@ test("a payout's final receipt prints only once its cash is handed over, never b
 
 test('a payin cancelled after its cash was given back reads final and ended, the same in en, ru and kk', async (t) => {
   const { h, printer } = await printing(t);
+  let shiftId: number | null = null;
   for (const [i, language] of (['en', 'ru', 'kk'] as const).entries()) {
     const session = await openSession(h, { type: 'payin', amount: '6000' });
     const payin = await h.call('checkout.createOperation', {
@@ -100,12 +101,29 @@ test('a payin cancelled after its cash was given back reads final and ended, the
     await noReceipt(h, payin.localId);
     const returned = await h.call('checkout.recordCash', { localId: payin.localId, action: 'returned' });
     assert.equal(returned.meaning.receipt.print, 'final');
+    shiftId = returned.shiftId;
     await h.call('receipts.print', { localId: payin.localId, copy: 'payer' });
     const text = flat(printer.printed[i]!.pdf);
     const w = WORDS[language];
     assert.ok(text.includes(w.statusEnded.replace('{{status}}', 'cancelled')), `${language}: ${text}`);
     assert.ok(!text.includes(w.pendingNote), `${language}: a final receipt is no Pending one`);
     assert.ok(text.includes(w.cashReturned), language);
+  }
+
+  // The CSV rows read the status as the receipt does: ended, final.
+  const csv = await h.call('history.exportCsv', { shiftId: shiftId! });
+  const [header, ...rows] = readFileSync(csv.path!, 'utf8')
+    .slice(1)
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
+  const column = (row: string[], name: string) => row[header!.indexOf(name)];
+  assert.equal(rows.length, 3);
+  for (const row of rows) {
+    assert.deepEqual(
+      [column(row, 'status'), column(row, 'status_word'), column(row, 'status_final')],
+      ['cancelled', 'ended', 'true'],
+    );
   }
 });
 
