@@ -5,9 +5,10 @@
 // The rules:
 // - Only an operation the gateway holds has a receipt, and not while it holds other figures than
 //   were entered: the payer would keep disputed ones.
-// - The final receipt says the money moved: it prints once the status is final and no cash is
-//   still to move (a payout's cash handed over, a payin's taken or given back). A final status
-//   whose cash is still owed has no receipt yet; one not final has the Pending receipt.
+// - The final receipt says the money moved: it prints once the status is final and its cash is
+//   settled (a payout's cash handed over, a payin's taken or given back). A final status whose
+//   cash is still owed, or held for the supervisor, has no receipt; one not final has the Pending
+//   receipt.
 // - Another desk's operation found by lookup has a slip that says it is no receipt, unless this
 //   desk won its claim at the head office: its cash is handed over here, and so is its receipt.
 // - A non-cash instrument is never worded as cash: no cash changes hands at this desk.
@@ -43,8 +44,9 @@ function printable(record: ReceiptRecord, own: OwnState, claimed: boolean): Rece
   if (record.phase !== 'created' || (record.mismatch?.length ?? 0) > 0) return 'none';
   if (record.origin !== 'counter' && !claimed) return 'slip';
   if (!statusAnswer(record, own.final).final) return 'pending';
-  // The custody the advice asks for (cash to take, hand over or give back) comes first.
-  return own.action === null ? 'final' : 'none';
+  // The custody the advice asks for (cash to take, hand over or give back) comes first; cash held
+  // for the supervisor (a correction, cash handed over for a payout then cancelled) is not settled.
+  return own.action === null && own.cash !== 'hold' ? 'final' : 'none';
 }
 
 function wordingOf(record: ReceiptRecord): ReceiptAnswer['wording'] {
