@@ -8,6 +8,7 @@ import { CONNECTION_STATES, CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } 
 import { HeadOfficeStatus, headOfficeChannels } from './headoffice-channels.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
+import { typedText } from './text.ts';
 import {
   type AppError,
   AppState,
@@ -104,7 +105,7 @@ export const channels = {
       .object({
         localId,
         payerRequisites: z
-          .array(z.object({ name: shortText, value: z.string().max(LIMITS.requisiteValue) }).strict())
+          .array(z.object({ name: shortText, value: typedText.max(LIMITS.requisiteValue) }).strict())
           .max(LIMITS.requisitesPerOperation),
         /** The payer's receipt prints in this language (the confirm step offers it); absent: the desk's. */
         receiptLanguage: z.enum(LANGUAGES).optional(),

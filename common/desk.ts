@@ -6,6 +6,7 @@ import { CASH_MOVEMENT_KINDS, FINDING_KINDS } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import { RECEIPT_WORDINGS } from './receipt-status.ts';
+import { typedText } from './text.ts';
 import { amount, CustodyRecord, HistoryRow, isoTime, OpenOperation, operationType } from './values.ts';
 
 /** 4 to 8 digits. Kept as a string: a leading zero is part of the PIN. */
@@ -15,7 +16,7 @@ export const operatorId = z.number().int().positive();
 export const shiftId = z.number().int().positive();
 /** A computed sum: an expected cash or a variance may be negative. */
 const decimal = z.string().regex(DECIMAL_PATTERN);
-export const note = z.string().trim().min(1).max(LIMITS.note);
+export const note = typedText.trim().min(1).max(LIMITS.note);
 
 /** An absolute path (POSIX, a drive letter, or a UNC share) to a file with the given extension. */
 export function absoluteFile(extension: string) {
@@ -69,7 +70,7 @@ export const Operator = z.object({
   retryAt: isoTime.nullable(),
 });
 export type Operator = z.infer<typeof Operator>;
-export const operatorName = z.string().trim().min(1).max(LIMITS.operatorName);
+export const operatorName = typedText.trim().min(1).max(LIMITS.operatorName);
 
 export const ShiftSummary = z.object({
   id: shiftId,

@@ -9,11 +9,14 @@
 //
 // Training money never meets Live cash: a desk journals its Live facts only.
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** Money as a decimal string, never a float: "150", "150.00", "-12.50". */
 export const money = z.string().regex(/^-?\d{1,15}(\.\d{1,4})?$/, 'a decimal amount like 150.00');
+/** Cash that moved or an operation's amount: above zero (a float, a count or a variance may be zero). */
+const positive = money.regex(/^(?!-)(?=.*[1-9])/, 'an amount above zero');
 /** ISO 4217 code as the gateway names it. */
 export const currency = z.string().regex(/^[A-Z]{3}$/, 'a currency code like KZT');
 export const terminalId = z
@@ -26,10 +29,10 @@ const opNumber = z
   .min(1)
   .max(64)
   .regex(/^[\p{L}\p{N}_\-/#:]+$/u, 'letters, digits and - _ / # : only');
-const name = z.string().min(1).max(120);
+const name = text.min(1).max(120);
 const utc = z.iso.datetime({ offset: false });
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
-const shiftId = z.string().min(1).max(64);
+const shiftId = text.min(1).max(64);
 
 /** An amount in one currency, as shifts and reports list them. */
 export const CurrencyAmount = z.object({ currency, amount: money });
@@ -54,9 +57,9 @@ export type ZCurrencyLine = z.infer<typeof ZCurrencyLine>;
 export const OpenCashLine = z.object({
   operationNumber: opNumber,
   type: z.enum(['payin', 'payout']),
-  amount: money,
+  amount: positive,
   currency,
-  reason: z.string().min(1).max(64),
+  reason: text.min(1).max(64),
 });
 export type OpenCashLine = z.infer<typeof OpenCashLine>;
 
@@ -66,19 +69,19 @@ export const ENTRY_BODIES = {
   operation_created: z.object({
     operationNumber: opNumber,
     type: z.enum(['payin', 'payout']),
-    amount: money,
+    amount: positive,
     currency,
-    instrument: z.string().min(1).max(64),
+    instrument: text.min(1).max(64),
     shopId: z.number().int().positive().optional(),
     outcomeUnknown: z.boolean(),
   }),
   /** A status the gateway gave (or a lookup found); it resolves an unknown outcome. */
-  operation_status: z.object({ operationNumber: opNumber, status: z.string().min(1).max(64) }),
+  operation_status: z.object({ operationNumber: opNumber, status: text.min(1).max(64) }),
   /** Cash that physically moved for an operation: received (payin) or handed over (payout). */
   custody: z.object({
     operationNumber: opNumber,
     action: z.enum(['received', 'handed_over']),
-    amount: money,
+    amount: positive,
     currency,
     operator: name,
   }),
@@ -87,13 +90,13 @@ export const ENTRY_BODIES = {
     operationNumber: opNumber,
     /** What the reversed record said moved: cash received, handed over, or given back to the payer. */
     action: z.enum(['received', 'handed_over', 'returned']),
-    amount: money,
+    amount: positive,
     currency,
     supervisor: name,
-    reason: z.string().min(1).max(500),
+    reason: text.min(1).max(500),
   }),
   /** A payin's cash given back to the payer (the gateway ended it without capturing). */
-  cash_returned: z.object({ operationNumber: opNumber, amount: money, currency, operator: name }),
+  cash_returned: z.object({ operationNumber: opNumber, amount: positive, currency, operator: name }),
   shift_opened: z.object({ shiftId, operator: name, float: z.array(CurrencyAmount) }),
   shift_closed: z.object({ shiftId, operator: name }),
   count: z.object({
@@ -105,9 +108,9 @@ export const ENTRY_BODIES = {
   cash_movement: z.object({
     shiftId,
     direction: z.enum(['in', 'out']),
-    amount: money,
+    amount: positive,
     currency,
-    reason: z.string().min(1).max(500),
+    reason: text.min(1).max(500),
     operator: name,
   }),
   z_report: z.object({
@@ -131,14 +134,14 @@ export const ENTRY_BODIES = {
   }),
   /** An audit-trail row: supervisor resets, gateway and token changes, approvals. */
   audit: z.object({
-    action: z.string().min(1).max(64),
-    actor: z.string().min(1).max(120),
-    detail: z.record(z.string(), z.string().max(500)),
+    action: text.min(1).max(64),
+    actor: text.min(1).max(120),
+    detail: z.record(text, text.max(500)),
   }),
   /** The desk's supervisor released a captured payout it has not handed over: any desk of the branch may now claim it. */
   payout_released: z.object({
     operationNumber: opNumber,
-    amount: money,
+    amount: positive,
     currency,
     supervisor: name,
   }),
@@ -146,7 +149,7 @@ export const ENTRY_BODIES = {
   payout_claimed: z.object({
     operationNumber: opNumber,
     originTerminalId: terminalId,
-    amount: money,
+    amount: positive,
     currency,
     operator: name,
   }),
@@ -247,7 +250,7 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
  */
 export const UploadRefusal = z.object({
   error: z.enum(['gap', 'chain', 'conflict']),
-  message: z.string(),
+  message: text,
   highWater: z.number().int().nonnegative(),
   seq: z.number().int().positive().optional(),
 });
@@ -269,7 +272,7 @@ export const EnrolResponse = z.object({
   /** The desk's own bearer token: keep it in the OS keychain; HQ stores only its hash. */
   deskToken: z.string().min(32),
   branchId: z.number().int().positive(),
-  branchName: z.string(),
+  branchName: text,
   /** HQ's Ed25519 public key (SPKI PEM), to check reset codes offline. */
   hqSigningKey: z.string().startsWith('-----BEGIN PUBLIC KEY-----'),
   /** Where HQ's stream for this terminal stands (a re-enrolled desk resumes from here). */
@@ -285,12 +288,12 @@ export const PayoutState = z.object({
   originTerminalId: terminalId,
   amount: money,
   currency,
-  status: z.string().nullable(),
+  status: text.nullable(),
   /** Released by a payout_released entry, or listed as open cash in a Z report HQ holds. */
   released: z.boolean(),
   releasedBy: z.enum(['supervisor', 'z_report']).nullable(),
   handedOver: z.boolean(),
-  claim: z.object({ terminalId, at: utc, operator: z.string() }).nullable(),
+  claim: z.object({ terminalId, at: utc, operator: text }).nullable(),
 });
 export type PayoutState = z.infer<typeof PayoutState>;
 
@@ -314,7 +317,7 @@ export const DeskRefusal = z.object({
     'token_rejected',
     'invalid',
   ]),
-  message: z.string(),
+  message: text,
 });
 export type DeskRefusal = z.infer<typeof DeskRefusal>;
 

@@ -17,6 +17,7 @@ import { LIMITS } from './limits.ts';
 import { AMOUNT_PATTERN } from './money.ts';
 import { DEFAULT_PRINTING, Printing } from './printing.ts';
 import { ReceiptAnswer, StatusAnswer } from './receipt-status.ts';
+import { typedText } from './text.ts';
 import { isAllowedGatewayUrl, isAllowedUpdateUrl } from './urls.ts';
 
 export * from './printing.ts';
@@ -32,7 +33,7 @@ export const operationNumber = z
 export const localId = z.number().int().positive();
 export const operationType = z.enum(OPERATION_TYPES);
 export const amount = z.string().regex(AMOUNT_PATTERN, 'an amount like 150 or 150.00');
-export const shortText = z.string().trim().min(1).max(LIMITS.shortText);
+export const shortText = typedText.trim().min(1).max(LIMITS.shortText);
 export const isoTime = z.iso.datetime({ offset: true });
 
 /**
@@ -252,7 +253,7 @@ export type Connectivity = z.infer<typeof Connectivity>;
 export const TokenState = z.enum(['set', 'not_set', 'rejected']);
 export type TokenState = z.infer<typeof TokenState>;
 
-export const Shop = z.object({ id: shopId, name: z.string().trim().min(1).max(LIMITS.shopName) });
+export const Shop = z.object({ id: shopId, name: typedText.trim().min(1).max(LIMITS.shopName) });
 export type Shop = z.infer<typeof Shop>;
 
 export const Settings = z.object({

@@ -2,6 +2,7 @@
 // tokens, users, supervisor-reset codes and HQ's own audit log.
 import { z } from 'zod';
 import { ResetCodePayload, terminalId } from '../journal-entry.ts';
+import { text } from '../text.ts';
 import { DeskSummary } from './staff-views.ts';
 
 const at = z.iso.datetime();
@@ -9,7 +10,7 @@ const id = z.number().int().positive();
 const role = z.enum(['admin', 'supervisor']);
 
 /** A signed-in member of staff; a supervisor reads one branch, an admin every branch. */
-export const StaffMember = z.object({ id, username: z.string(), role, branchId: id.nullable() });
+export const StaffMember = z.object({ id, username: text, role, branchId: id.nullable() });
 export type StaffMember = z.infer<typeof StaffMember>;
 
 /** Every refusal of a staff request: a kind to act on and plain words to show. */
@@ -23,9 +24,12 @@ export const StaffRefusal = z.object({
     'exists',
     'rate_limited',
     'wrong_login',
+    'conflict',
+    'too_large',
+    'unavailable',
     'server',
   ]),
-  message: z.string(),
+  message: text,
 });
 export type StaffRefusal = z.infer<typeof StaffRefusal>;
 
@@ -34,29 +38,29 @@ export type Done = z.infer<typeof Done>;
 
 /** POST /api/login */
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1).max(120),
-  password: z.string().min(1).max(200),
+  username: text.trim().min(1).max(120),
+  password: text.min(1).max(200),
 });
-export const LoginReply = z.object({ csrf: z.string() });
+export const LoginReply = z.object({ csrf: text });
 export type LoginReply = z.infer<typeof LoginReply>;
 
 /** GET /api/session: signed out is an answer, not an error. */
-export const SessionReply = z.object({ staff: StaffMember.nullable(), csrf: z.string().nullable() });
+export const SessionReply = z.object({ staff: StaffMember.nullable(), csrf: text.nullable() });
 export type SessionReply = z.infer<typeof SessionReply>;
 
-export const AdminBranch = z.object({ id, name: z.string(), createdAt: at });
+export const AdminBranch = z.object({ id, name: text, createdAt: at });
 /** GET /api/admin/branches */
 export const AdminBranchesReply = z.object({ branches: z.array(AdminBranch) });
 export type AdminBranchesReply = z.infer<typeof AdminBranchesReply>;
 
 /** POST /api/admin/branches */
-export const NewBranchRequest = z.object({ name: z.string().trim().min(1).max(120) });
-export const NewBranchReply = z.object({ id, name: z.string() });
+export const NewBranchRequest = z.object({ name: text.trim().min(1).max(120) });
+export const NewBranchReply = z.object({ id, name: text });
 export type NewBranchReply = z.infer<typeof NewBranchReply>;
 
 /** POST /api/admin/enrolment-codes: a one-time code for one terminal of one branch. */
 export const EnrolmentCodeRequest = z.object({ branchId: id, terminalId });
-export const EnrolmentCodeReply = z.object({ code: z.string(), terminalId, expiresAt: at });
+export const EnrolmentCodeReply = z.object({ code: text, terminalId, expiresAt: at });
 export type EnrolmentCodeReply = z.infer<typeof EnrolmentCodeReply>;
 
 /** GET /api/admin/desks: every desk of the network. */
@@ -89,22 +93,22 @@ export const NewUserRequest = z
     path: ['branchId'],
   });
 /** The password is shown once, here; HQ keeps only its hash. */
-export const NewUserReply = z.object({ id, username: z.string(), password: z.string() });
+export const NewUserReply = z.object({ id, username: text, password: text });
 export type NewUserReply = z.infer<typeof NewUserReply>;
 
 /** POST /api/admin/reset-codes: a signed code for one desk's supervisor reset. */
 export const ResetCodeRequest = z.object({ terminalId });
-export const ResetCodeReply = ResetCodePayload.extend({ code: z.string() });
+export const ResetCodeReply = ResetCodePayload.extend({ code: text });
 export type ResetCodeReply = z.infer<typeof ResetCodeReply>;
 
 export const AuditLogEntry = z.object({
   id: z.string().regex(/^\d+$/),
   at,
-  username: z.string().nullable(),
-  terminalId: z.string().nullable(),
-  action: z.string(),
-  detail: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
+  username: text.nullable(),
+  terminalId: text.nullable(),
+  action: text,
+  detail: z.record(text, z.unknown()),
+  ip: text.nullable(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 /** GET /api/admin/audit-log: the latest 200 actions. */

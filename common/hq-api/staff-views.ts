@@ -3,6 +3,7 @@
 // dashboard parses it with these schemas; no SQL column name is part of the API.
 import { z } from 'zod';
 import { CurrencyAmount, currency, ENTRY_BODIES, money, terminalId } from '../journal-entry.ts';
+import { text } from '../text.ts';
 
 const at = z.iso.datetime();
 /** A bigint the server counts in (a journal seq, an id): decimal text, as JSON numbers stop at 2^53. */
@@ -19,7 +20,7 @@ export const IdText = z
 
 export const BranchSummary = z.object({
   id: z.number().int().positive(),
-  name: z.string(),
+  name: text,
   desks: count,
   openShifts: count,
   alarms: count,
@@ -37,9 +38,9 @@ export type NetworkReply = z.infer<typeof NetworkReply>;
 export const DeskSummary = z.object({
   terminalId,
   branchId: z.number().int().positive(),
-  branchName: z.string(),
-  shiftId: z.string().nullable(),
-  operator: z.string().nullable(),
+  branchName: text,
+  shiftId: text.nullable(),
+  operator: text.nullable(),
   shiftOpenedAt: at.nullable(),
   highWater: bigintText,
   lastEntryAt: at.nullable(),
@@ -58,7 +59,7 @@ export type DeskSummary = z.infer<typeof DeskSummary>;
 export const BranchParams = z.object({ id: IdText });
 /** GET /api/branches/:id */
 export const BranchReply = z.object({
-  branch: z.object({ id: z.number().int().positive(), name: z.string() }),
+  branch: z.object({ id: z.number().int().positive(), name: text }),
   desks: z.array(DeskSummary),
 });
 export type BranchReply = z.infer<typeof BranchReply>;
@@ -69,18 +70,18 @@ export const ZReport = z.object({
   seq: bigintText,
   number: z.number().int().positive(),
   closedAt: at,
-  branchName: z.string(),
+  branchName: text,
   body: ENTRY_BODIES.z_report,
 });
 export type ZReport = z.infer<typeof ZReport>;
 
 /** An operation of the desk whose cash is open or whose outcome is unknown. */
 export const OpenOperation = z.object({
-  operationNumber: z.string(),
+  operationNumber: text,
   type: operationType,
   amount: money,
   currency,
-  status: z.string().nullable(),
+  status: text.nullable(),
   releasedBy,
   createdAt: at,
 });
@@ -111,7 +112,7 @@ export const Variance = z.object({
   currency,
   variance: money,
   closedAt: at,
-  branchName: z.string(),
+  branchName: text,
 });
 export type Variance = z.infer<typeof Variance>;
 /** GET /api/variances?threshold=100.00: Z report lines whose variance is larger, largest first. */
@@ -122,10 +123,10 @@ export const DeskAuditEvent = z.object({
   terminalId,
   seq: bigintText,
   at,
-  action: z.string(),
-  actor: z.string(),
-  detail: z.record(z.string(), z.string()),
-  branchName: z.string(),
+  action: text,
+  actor: text,
+  detail: z.record(text, text),
+  branchName: text,
 });
 export type DeskAuditEvent = z.infer<typeof DeskAuditEvent>;
 /** GET /api/desk-audit: the desks' audit-trail rows, latest first. */
@@ -137,8 +138,8 @@ export const Alarm = z.object({
   terminalId,
   seq: bigintText,
   kind: z.enum(['conflict', 'chain', 'double_handover']),
-  storedHash: z.string().nullable(),
-  receivedHash: z.string(),
+  storedHash: text.nullable(),
+  receivedHash: text,
   at,
 });
 export type Alarm = z.infer<typeof Alarm>;
@@ -146,19 +147,19 @@ export type Alarm = z.infer<typeof Alarm>;
 export const AlarmsReply = z.object({ alarms: z.array(Alarm) });
 export type AlarmsReply = z.infer<typeof AlarmsReply>;
 
-export const SearchQuery = z.object({ operationNumber: z.string().trim().max(64).default('') });
+export const SearchQuery = z.object({ operationNumber: text.trim().max(64).default('') });
 export const FoundOperation = z.object({
-  operationNumber: z.string(),
+  operationNumber: text,
   terminalId,
-  branchName: z.string(),
+  branchName: text,
   type: operationType,
   amount: money,
   currency,
-  status: z.string().nullable(),
+  status: text.nullable(),
   outcomeUnknown: z.boolean(),
   received: z.boolean(),
   handedOver: z.boolean(),
-  handedOverBy: z.string().nullable(),
+  handedOverBy: text.nullable(),
   returned: z.boolean(),
   releasedBy,
   openCash: z.boolean(),
