@@ -1043,6 +1043,13 @@ export const en = {
       refused: 'refused this desk’s journal: call head office',
       token_rejected: 'no longer accepts this desk: enrol again',
     },
+    /** The alarm in full, where the supervisor manages the enrolment. */
+    banner: {
+      refused:
+        'The head office refused this desk’s journal, so the desk has stopped sending it. Nothing is lost: the desk keeps every entry and works as before. Call head office.',
+      token_rejected:
+        'The head office no longer accepts this desk. Nothing is lost: the desk keeps every entry. Ask a head-office admin for a new code and enrol again below.',
+    },
     enrolled:
       'This desk is enrolled at the head office {{url}}, branch {{branch}}, as terminal {{terminal}}.',
     notEnrolled:
