@@ -22,7 +22,7 @@ const UPLOAD_KEY = 'head_office_upload';
 const FRESH: UploadState = { highWater: 0, lastReachedAt: null, alarm: null };
 
 export type HeadOfficeDeps = {
-  store: Pick<Store, 'settings' | 'deskJournal' | 'transaction'>;
+  store: Pick<Store, 'settings' | 'deskJournal' | 'transaction' | 'chain'>;
   vault: Pick<Vault, 'headOfficeToken' | 'setHeadOfficeToken'>;
   terminalId: () => string;
   audit: Pick<AuditTrail, 'record'>;
@@ -69,6 +69,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
   const journal = createDeskJournal({
     repo: store.deskJournal,
     transaction: store.transaction,
+    afterLink: store.chain.afterLink,
     terminalId: () => enrolment()?.terminalId ?? null,
     note: () => ({
       waiting: journal.waiting(uploadState().highWater),

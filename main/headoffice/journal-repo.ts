@@ -1,5 +1,7 @@
-// The desk journal's table and what its writer reads: the chain links after the last one journalled,
+// The desk journal's tables and what its writer reads: the chain links after the last one journalled,
 // and each linked row with what it needs to become entries (its operation, its shift, Live or not).
+// An entry is kept as a reference to its link and its seal (desk_journal_refs, migration 0014); the
+// ones journalled before keep their text in desk_journal.
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
 import type { JournalEntry } from '../../common/journal-entry.ts';
 
@@ -36,74 +38,82 @@ const ROW_SQL: Record<string, string> = {
     FROM payout_claims c JOIN operations o ON o.local_id = c.local_id WHERE c.id = ?`,
 };
 
-export function createDeskJournalRepo(db: DatabaseSync) {
-  let kick: () => void = () => {};
-  // Called by a temporary trigger (this connection's only) for every link of another table: the
-  // writer is scheduled to run once the transaction that wrote it is over.
-  db.function('desk_journal_kick', () => {
-    kick();
-    return null;
-  });
-  db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS desk_journal_kick AFTER INSERT ON main.chain_links
-    WHEN NEW.tbl <> 'desk_journal' BEGIN SELECT desk_journal_kick(); END`);
+/** An entry as this desk keeps it since migration 0014: a reference to its fact, and its seal. */
+export type JournalRef = { seq: number; linkSeq: number; part: number; hash: string; note: string | null };
 
+export function createDeskJournalRepo(db: DatabaseSync) {
   const rows = new Map(Object.entries(ROW_SQL).map(([table, sql]) => [table, db.prepare(sql)]));
   const linksAfter = db.prepare(
     'SELECT seq, tbl, row_id FROM chain_links WHERE seq > ? ORDER BY seq LIMIT ?',
   );
+  const linkAt = db.prepare('SELECT seq, tbl, row_id FROM chain_links WHERE seq = ?');
   const headLink = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM chain_links');
   const cursor = db.prepare('SELECT link_seq FROM desk_journal_cursor WHERE id = 1');
   const setCursor = db.prepare(
     'INSERT INTO desk_journal_cursor (id, link_seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET link_seq = excluded.link_seq',
   );
-  const last = db.prepare('SELECT seq, hash FROM desk_journal ORDER BY seq DESC LIMIT 1');
-  const insert = db.prepare(
-    'INSERT INTO desk_journal (seq, terminal_id, at, kind, body, prev_hash, hash, link_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const lastRef = db.prepare(
+    'SELECT seq, lower(hex(hash)) AS hash FROM desk_journal_refs ORDER BY seq DESC LIMIT 1',
   );
-  const after = db.prepare(
+  const lastStored = db.prepare('SELECT seq, hash FROM desk_journal ORDER BY seq DESC LIMIT 1');
+  const insert = db.prepare(
+    'INSERT INTO desk_journal_refs (seq, link_seq, part, hash, note) VALUES (?, ?, ?, unhex(?), ?)',
+  );
+  const stored = db.prepare(
     'SELECT seq, terminal_id, at, kind, body, prev_hash, hash FROM desk_journal WHERE seq > ? ORDER BY seq LIMIT ?',
   );
-  const count = db.prepare('SELECT COUNT(*) AS n FROM desk_journal WHERE seq > ?');
-  const zEntry = db.prepare(`SELECT json_extract(body, '$.headOffice') AS note FROM desk_journal
+  const refs = db.prepare(`SELECT seq, link_seq, part, lower(hex(hash)) AS hash, note FROM desk_journal_refs
+    WHERE seq > ? ORDER BY seq LIMIT ?`);
+  const hashAt = db.prepare(`SELECT lower(hex(hash)) AS hash FROM desk_journal_refs WHERE seq = ?1
+    UNION ALL SELECT hash FROM desk_journal WHERE seq = ?1`);
+  const count = db.prepare(`SELECT (SELECT COUNT(*) FROM desk_journal WHERE seq > ?1)
+    + (SELECT COUNT(*) FROM desk_journal_refs WHERE seq > ?1) AS n`);
+  const zNote = db.prepare(`SELECT r.note FROM z_reports z
+    JOIN chain_links l ON l.tbl = 'z_reports' AND l.row_id = z.id
+    JOIN desk_journal_refs r ON r.link_seq = l.seq AND r.note IS NOT NULL WHERE z.shift_id = ? LIMIT 1`);
+  const zStored = db.prepare(`SELECT json_extract(body, '$.headOffice') AS note FROM desk_journal
     WHERE kind = 'z_report' AND json_extract(body, '$.shiftId') = ? LIMIT 1`);
+  const linkOf = (r: Row): LinkRef => ({ seq: Number(r.seq), table: String(r.tbl), rowId: Number(r.row_id) });
 
   return {
-    /** Runs `run` after every write of a chained row (set once, by the journal writer). */
-    onLink(run: () => void) {
-      kick = run;
-    },
     cursor: (): number => Number(cursor.get()?.link_seq ?? 0),
     setCursor: (linkSeq: number) => setCursor.run(linkSeq),
     headLink: (): number => Number(headLink.get()!.seq),
-    linksAfter: (linkSeq: number, limit: number): LinkRef[] =>
-      linksAfter
-        .all(linkSeq, limit)
-        .map((r) => ({ seq: Number(r.seq), table: String(r.tbl), rowId: Number(r.row_id) })),
+    linksAfter: (linkSeq: number, limit: number): LinkRef[] => linksAfter.all(linkSeq, limit).map(linkOf),
+    link: (linkSeq: number): LinkRef | undefined => {
+      const row = linkAt.get(linkSeq);
+      return row ? linkOf(row) : undefined;
+    },
     /** The linked row with its context, or undefined for a table that makes no entries. */
     row: (table: string, rowId: number): Row | undefined => rows.get(table)?.get(rowId),
     last: (): { seq: number; hash: string } | undefined => {
-      const row = last.get();
+      const row = lastRef.get() ?? lastStored.get();
       return row ? { seq: Number(row.seq), hash: String(row.hash) } : undefined;
     },
-    append(entry: JournalEntry, body: string, linkSeq: number) {
-      insert.run(
-        entry.seq,
-        entry.terminalId,
-        entry.at,
-        entry.kind,
-        body,
-        entry.prevHash,
-        entry.hash,
-        linkSeq,
-      );
+    /** The entry `seq`'s hash, if there is one. */
+    hashAt: (seq: number): string | undefined => {
+      const row = hashAt.get(seq);
+      return row ? String(row.hash) : undefined;
     },
-    /** Entries after `seq`, in order, as uploaded. */
-    after: (seq: number, limit: number): JournalEntry[] => after.all(seq, limit).map(entryOf),
+    append(ref: JournalRef) {
+      insert.run(ref.seq, ref.linkSeq, ref.part, ref.hash, ref.note);
+    },
+    /** Entries journalled before migration 0014, with their text as stored, after `seq`. */
+    storedAfter: (seq: number, limit: number): JournalEntry[] => stored.all(seq, limit).map(entryOf),
+    /** References after `seq`, in order. */
+    refsAfter: (seq: number, limit: number): JournalRef[] =>
+      refs.all(seq, limit).map((r) => ({
+        seq: Number(r.seq),
+        linkSeq: Number(r.link_seq),
+        part: Number(r.part),
+        hash: String(r.hash),
+        note: r.note == null ? null : String(r.note),
+      })),
     countAfter: (seq: number): number => Number(count.get(seq)!.n),
     /** What the shift's z_report entry says of the upload; undefined before it is journalled. */
     zNote(shiftId: number): { waiting: number; lastReachedAt: string | null } | undefined {
-      const row = zEntry.get(String(shiftId));
-      return row?.note ? JSON.parse(String(row.note)) : undefined;
+      const note = zNote.get(shiftId)?.note ?? zStored.get(String(shiftId))?.note;
+      return note ? JSON.parse(String(note)) : undefined;
     },
   };
 }

@@ -1,14 +1,16 @@
 // The desk journal's one writer. Every chained row already gets a gap-free link in its own
 // transaction (main/store/chain.ts); this reads the links after the last one it journalled, maps
-// each row to its entries (main/headoffice/entries.ts) and appends them, sealed, in one transaction
-// that also moves its cursor. It runs after each commit that wrote a link, and at start (the links
-// a crash left unjournalled). Only an enrolled desk journals: its terminal ID is fixed from then
-// on, and the first run projects the desk's whole history.
-import { canonicalJson, GENESIS_HASH, JournalEntry, type UnhashedEntry } from '../../common/journal-entry.ts';
+// each row to its entries (main/headoffice/entries.ts) and seals them, in one transaction that also
+// moves its cursor. An entry is kept as a reference to its link and its hash, not as a second copy
+// of the row's facts: its text is derived from the row again for the upload, and must hash to what
+// was sealed. It runs after each commit that wrote a link (the chain's afterLink hook), and at start
+// (the links a crash left unjournalled). Only an enrolled desk journals: its terminal ID is fixed
+// from then on, and the first run projects the desk's whole history.
+import { GENESIS_HASH, JournalEntry, type UnhashedEntry } from '../../common/journal-entry.ts';
 import { sealEntry } from '../../hq/shared/journal-hash.ts';
 import type { Log } from '../log.ts';
-import { factsOf, type HeadOfficeNote } from './entries.ts';
-import type { DeskJournalRepo } from './journal-repo.ts';
+import { type Fact, factsOf, type HeadOfficeNote } from './entries.ts';
+import type { DeskJournalRepo, JournalRef } from './journal-repo.ts';
 
 /** Links read a transaction: a desk's years of history are journalled in steps, not one long write. */
 const LINKS_PER_STEP = 500;
@@ -16,6 +18,8 @@ const LINKS_PER_STEP = 500;
 export type DeskJournalDeps = {
   repo: DeskJournalRepo;
   transaction: <T>(work: () => T) => T;
+  /** Sets the hook the chain calls after each commit that wrote links (main/store/chain.ts). */
+  afterLink: (run: () => void) => void;
   /** The enrolled terminal ID; null while the desk is not enrolled (nothing is journalled). */
   terminalId: () => string | null;
   /** What the Z report's entry says of the upload. */
@@ -25,6 +29,48 @@ export type DeskJournalDeps = {
   log: Pick<Log, 'error'>;
 };
 
+/**
+ * The entries after `seq` as sealed: those journalled before migration 0014 as stored, the rest
+ * derived from their rows. A derived text that does not hash to its seal goes with the seal, so
+ * the head office refuses it as it refuses any tampered entry; `changed` hears of it first. Stops
+ * short at an entry whose row is gone (the chain's check reports that).
+ */
+export function journalEntries(
+  repo: DeskJournalRepo,
+  terminalId: string,
+  seq: number,
+  limit: number,
+  changed: (seq: number, why: string) => void,
+): JournalEntry[] {
+  const entries = repo.storedAfter(seq, limit);
+  if (entries.length === limit) return entries;
+  const refs = repo.refsAfter(entries.at(-1)?.seq ?? seq, limit - entries.length);
+  if (!refs.length) return entries;
+  let prevHash = entries.at(-1)?.hash ?? repo.hashAt(refs[0]!.seq - 1) ?? GENESIS_HASH;
+  let read: { linkSeq: number; facts: Fact[] } | undefined;
+  for (const ref of refs) {
+    if (read?.linkSeq !== ref.linkSeq) read = { linkSeq: ref.linkSeq, facts: factsAt(repo, ref) };
+    const fact = read.facts[ref.part];
+    if (!fact) {
+      changed(ref.seq, 'its row no longer makes this entry');
+      break;
+    }
+    const derived = sealEntry({ terminalId, seq: ref.seq, prevHash, ...fact } as UnhashedEntry);
+    if (derived.hash !== ref.hash) changed(ref.seq, 'its row no longer hashes to its seal');
+    entries.push({ ...derived, hash: ref.hash });
+    prevHash = ref.hash;
+  }
+  return entries;
+}
+
+/** The facts the reference's link makes now, with the Z report's note as it was journalled. */
+function factsAt(repo: DeskJournalRepo, ref: JournalRef): Fact[] {
+  const link = repo.link(ref.linkSeq);
+  const row = link && repo.row(link.table, link.rowId);
+  if (!link || !row) return [];
+  return factsOf(link.table, row, () => JSON.parse(ref.note ?? 'null') as HeadOfficeNote);
+}
+
 export function createDeskJournal(deps: DeskJournalDeps) {
   const { repo } = deps;
   let scheduled = false;
@@ -33,19 +79,26 @@ export function createDeskJournal(deps: DeskJournalDeps) {
   /** One step: up to LINKS_PER_STEP links journalled. Says whether links may remain, and how many entries it appended. */
   function step(terminalId: string): { more: boolean; appended: number } {
     return deps.transaction(() => {
-      const from = repo.cursor();
-      const headBefore = repo.headLink();
-      const links = repo.linksAfter(from, LINKS_PER_STEP);
+      const links = repo.linksAfter(repo.cursor(), LINKS_PER_STEP);
       if (!links.length) return { more: false, appended: 0 };
       let last = repo.last() ?? { seq: 0, hash: GENESIS_HASH };
       let appended = 0;
       for (const link of links) {
-        if (link.table === 'desk_journal') continue;
         const row = repo.row(link.table, link.rowId);
         if (!row) continue;
-        for (const fact of factsOf(link.table, row, deps.note)) {
-          const unhashed = { terminalId, seq: last.seq + 1, prevHash: last.hash, ...fact } as UnhashedEntry;
-          const entry = sealEntry(unhashed);
+        // The note is the one fact of an entry its row cannot give again: kept with the reference.
+        let noted: HeadOfficeNote | undefined;
+        const facts = factsOf(link.table, row, () => {
+          noted ??= deps.note();
+          return noted;
+        });
+        facts.forEach((fact, part) => {
+          const entry = sealEntry({
+            terminalId,
+            seq: last.seq + 1,
+            prevHash: last.hash,
+            ...fact,
+          } as UnhashedEntry);
           // A row the contract cannot carry is a defect to fix, not a reason to stop every later fact.
           const checked = JournalEntry.safeParse(entry);
           if (!checked.success) {
@@ -54,17 +107,15 @@ export function createDeskJournal(deps: DeskJournalDeps) {
               link: link.seq,
               issue: checked.error.message,
             });
-            continue;
+            return;
           }
-          repo.append(entry, canonicalJson(entry.body), link.seq);
+          const note = noted ? JSON.stringify(noted) : null;
+          repo.append({ seq: entry.seq, linkSeq: link.seq, part, hash: entry.hash, note });
           last = entry;
           appended += 1;
-        }
+        });
       }
-      // Read to the head, the journal's own links just written are past it and accounted for;
-      // short of it, they come after links still to read, and a later step skips them.
-      const read = links.at(-1)!.seq;
-      repo.setCursor(read === headBefore ? repo.headLink() : read);
+      repo.setCursor(links.at(-1)!.seq);
       return { more: links.length === LINKS_PER_STEP, appended };
     });
   }
@@ -101,12 +152,12 @@ export function createDeskJournal(deps: DeskJournalDeps) {
   function schedule() {
     if (scheduled || closed) return;
     scheduled = true;
-    // After the transaction that wrote the link: its statements all run synchronously, so the
-    // next turn of the event loop finds it committed (or rolled back, and there is nothing to do).
+    // The hook runs once the transaction that wrote the link has committed; a turn later, the
+    // step runs outside whatever the caller does next.
     setImmediate(nextStep);
   }
 
-  repo.onLink(schedule);
+  deps.afterLink(schedule);
   return {
     start: catchUp,
     catchUp,
@@ -114,11 +165,18 @@ export function createDeskJournal(deps: DeskJournalDeps) {
     schedule,
     /** Entries not yet uploaded, after HQ's high-water. */
     waiting: (highWater: number) => repo.countAfter(highWater),
-    entriesAfter: (seq: number, limit: number) => repo.after(seq, limit),
+    /** Up to `limit` entries after `seq`, as sealed (empty while the desk is not enrolled). */
+    entriesAfter(seq: number, limit: number): JournalEntry[] {
+      const terminalId = deps.terminalId();
+      if (!terminalId) return [];
+      return journalEntries(repo, terminalId, seq, limit, (entry, why) =>
+        deps.log.error('desk_journal_entry_changed', { seq: entry, why }),
+      );
+    },
     lastSeq: () => repo.last()?.seq ?? 0,
     close() {
       closed = true;
-      repo.onLink(() => {});
+      deps.afterLink(() => {});
     },
   };
 }

@@ -2,7 +2,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { AuditEntry } from '../../common/contract.ts';
 
-export function createAuditRepo(db: DatabaseSync) {
+/** `linked`: the chain's, called beside each row written (main/store/chain.ts). */
+export function createAuditRepo(db: DatabaseSync, linked: () => void) {
   const insert = db.prepare(
     'INSERT INTO audit_trail (at, terminal_id, operator, kind, detail) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
@@ -31,6 +32,7 @@ export function createAuditRepo(db: DatabaseSync) {
         entry.kind,
         JSON.stringify(entry.detail),
       )!;
+      linked();
       return Number(row.id);
     },
     /** Newest first, before `before` (an id). */

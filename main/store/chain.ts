@@ -4,9 +4,11 @@
 //   hash = SHA-256(prev_hash || json_array(the row's content columns, in the order listed)), hex,
 // with '' as the first prev_hash and seq gap-free from 1. Anyone with the file can check it; the
 // seal over the head (HMAC-SHA-256 of "seq:hash") needs the key the keychain holds, given by setKey.
+// Each store method that writes a chained row calls linked() beside its insert: the one named hook
+// (afterLink, the desk journal's writer) runs once that write has committed.
 import { createHmac, hash } from 'node:crypto';
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
-import { transaction } from './open.ts';
+import { afterCommit, transaction } from './open.ts';
 
 export type ChainedTable = {
   table: string;
@@ -113,7 +115,8 @@ export const CHAINED: readonly ChainedTable[] = [
     guards: ['payout_claims_no_update', 'payout_claims_no_delete'],
   },
   {
-    // The desk journal is a projection of the links above; its own rows are chained too.
+    // The entries journalled before migration 0014, with their text; later ones are references to
+    // the links above (desk_journal_refs), and their hashes cover their text.
     table: 'desk_journal',
     columns: ['seq', 'terminal_id', 'at', 'kind', 'body', 'prev_hash', 'hash', 'link_seq'],
     guards: ['desk_journal_no_update', 'desk_journal_no_delete', 'desk_journal_gap_free'],
@@ -161,6 +164,7 @@ END;`;
 
 export function createChainRepo(db: DatabaseSync) {
   let key: Buffer | null = null;
+  let linkHook: () => void = () => {};
   db.function('chain_sha256', { deterministic: true }, (text) => chainHash('', String(text)));
   // Until the key is given (a store opened without the core), the seal is left without a MAC.
   db.function('chain_mac', (seq, hash) => (key ? sealMac(key, Number(seq), String(hash)) : null));
@@ -207,6 +211,14 @@ export function createChainRepo(db: DatabaseSync) {
   }
 
   return {
+    /** Called by each writer of a chained row, after its insert: afterLink runs once it commits. */
+    linked() {
+      afterCommit(db, () => linkHook());
+    },
+    /** Sets the hook that hears of links written: the desk journal's writer (one, named, set at start). */
+    afterLink(run: () => void) {
+      linkHook = run;
+    },
     /** The hash of link `seq`, if there is one. */
     hashAt(seq: number): string | undefined {
       const row = linkAt.get(seq);

@@ -26,19 +26,19 @@ export function createStore(dataDir: string, now: () => string = () => isoNow(sy
   const chain = createChainRepo(db);
   let durableCommits = 0;
   return {
-    operations: createOperationsRepo(db, now),
-    custody: createCustodyRepo(db),
+    operations: createOperationsRepo(db, now, chain.linked),
+    custody: createCustodyRepo(db, chain.linked),
     outbox: createOutboxRepo(db, now),
     settings: createSettingsRepo(db),
     staff: createStaffRepo(db, now),
-    shifts: createShiftsRepo(db),
-    drawer: createDrawerRepo(db),
+    shifts: createShiftsRepo(db, chain.linked),
+    drawer: createDrawerRepo(db, chain.linked),
     exports: createExportRepo(db),
     chain,
-    audit: createAuditRepo(db),
+    audit: createAuditRepo(db, chain.linked),
     deskJournal: createDeskJournalRepo(db),
     resetNonces: createResetNoncesRepo(db),
-    branchPayouts: createBranchPayoutsRepo(db),
+    branchPayouts: createBranchPayoutsRepo(db, chain.linked),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

@@ -18,7 +18,8 @@ export type { NewOperation, OperationPatch, OperationRecord } from './operation-
 
 export type EventInput = { kind: string; detail?: string | null };
 
-export function createOperationsRepo(db: DatabaseSync, now: () => string) {
+/** `linked`: the chain's, called beside each event written (main/store/chain.ts). */
+export function createOperationsRepo(db: DatabaseSync, now: () => string, linked: () => void) {
   const byId = db.prepare('SELECT * FROM operations WHERE local_id = ?');
   const byNumber = db.prepare('SELECT * FROM operations WHERE operation_number = ? AND shop_id = ?');
   const insertEvent = db.prepare(
@@ -54,6 +55,7 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
 
   function appendEvent(record: OperationRecord, event: EventInput) {
     insertEvent.run(record.localId, now(), event.kind, record.phase, record.status, event.detail ?? null);
+    linked();
   }
 
   return {

@@ -118,15 +118,17 @@ describe('the desk journal', () => {
       operator: 'Aigerim',
     });
 
-    // HQ holds the same stream, and the journal's rows are in the desk's own hash chain.
+    // HQ holds the same stream. The desk keeps each entry as a reference to a row of its hash chain
+    // and the hash it sealed (journal(h) derives the text and checks it), never a second copy.
     const { highWater } = await json<{ highWater: number }>(
       fetch(`${hq.url}/api/desk/journal/high-water`, {
         headers: { authorization: `Bearer ${await deskToken(h)}` },
       }),
     );
     assert.equal(highWater, entries.length);
+    assert.equal(rows(h, 'SELECT COUNT(*) AS n FROM desk_journal')[0]!.n, 0);
     assert.equal(
-      rows(h, "SELECT COUNT(*) AS n FROM chain_links WHERE tbl = 'desk_journal'")[0]!.n,
+      rows(h, 'SELECT COUNT(*) AS n FROM desk_journal_refs r JOIN chain_links l ON l.seq = r.link_seq')[0]!.n,
       entries.length,
     );
     // The desk token is in the keychain only: in no file of the data folder (database, WAL, log).
@@ -176,15 +178,14 @@ describe('the desk journal', () => {
     assert.equal(firstBreak(after), null);
     await uploaded(h);
 
-    // Someone rewrites an uploaded entry in the file: the chain check finds it, and sent again
-    // (the desk's high-water put back), the head office refuses it: an alarm, not a retry loop.
+    // Someone rewrites the fact behind an uploaded entry in the file: the chain check finds it, and
+    // sent again (the desk's high-water put back), the entry no longer matches its seal, and the
+    // head office refuses it: an alarm, not a retry loop.
     await h.restart({
       before() {
         const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
-        db.exec('DROP TRIGGER desk_journal_no_update');
-        db.exec(
-          `UPDATE desk_journal SET body = replace(body, 'Aigerim', 'Mallory') WHERE kind = 'shift_opened'`,
-        );
+        db.exec('DROP TRIGGER shifts_close_once');
+        db.exec(`UPDATE shifts SET operator_name = 'Mallory' WHERE operator_name = 'Aigerim'`);
         db.exec(
           `UPDATE settings SET value = json_set(value, '$.highWater', 0) WHERE key = 'head_office_upload'`,
         );

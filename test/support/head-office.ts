@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import type { JournalEntry } from '../../common/journal-entry.ts';
-import { entryOf } from '../../main/headoffice/journal-repo.ts';
+import { journalEntries } from '../../main/headoffice/journal.ts';
+import { createDeskJournalRepo } from '../../main/headoffice/journal-repo.ts';
 import type { Sandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
@@ -22,8 +23,21 @@ export function rows(h: Harness, sql: string) {
   }
 }
 
+/**
+ * The desk's journal as it would upload it, read from its file: each entry's text derived from its
+ * chained row, checked against the hash it was sealed with (a mismatch fails the test).
+ */
 export function journal(h: Harness): JournalEntry[] {
-  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(entryOf);
+  const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
+  try {
+    const enrolment = db.prepare("SELECT value FROM settings WHERE key = 'head_office'").get();
+    const { terminalId } = JSON.parse(String(enrolment?.value)) as { terminalId: string };
+    return journalEntries(createDeskJournalRepo(db), terminalId, 0, Number.MAX_SAFE_INTEGER, (seq, why) =>
+      assert.fail(`journal entry ${seq}: ${why}`),
+    );
+  } finally {
+    db.close();
+  }
 }
 
 /**
