@@ -49,7 +49,7 @@ export async function checkChain(
 ): Promise<ChainCheck | null> {
   const findings: string[] = [];
   const triggers = store.chain.triggers();
-  for (const { table, guards } of [...CHAINED, { table: 'chain_links', guards: LINK_GUARDS }]) {
+  for (const { table, guards } of [...CHAINED, { table: 'chain', guards: LINK_GUARDS }]) {
     for (const guard of guards) {
       if (!triggers.has(guard)) {
         findings.push(`The database's guard ${guard}, which keeps ${table} from being changed, was removed.`);
@@ -82,11 +82,9 @@ export async function checkChain(
         continue;
       }
       missing(link.seq - 1);
-      if (prev !== null && link.prevHash !== prev) {
-        findings.push(`Link ${link.seq} of the chain does not follow the one before it.`);
-      }
+      // Each link's hash covers the one before it: after a deleted link there is none to cover.
       if (link.content === null) findings.push(`Row ${link.rowId} of ${link.table} was deleted.`);
-      else if (chainHash(link.prevHash, link.content) !== link.hash) {
+      else if (prev !== null && chainHash(prev, link.content) !== link.hash) {
         findings.push(`Row ${link.rowId} of ${link.table} was changed after it was written.`);
       }
       prev = link.hash;

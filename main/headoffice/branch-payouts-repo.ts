@@ -2,6 +2,7 @@
 // supervisor's act, or listed as open cash in one of its journalled Z reports) and the ones it won
 // the claim on. Both tables are append-only and chained.
 import type { DatabaseSync } from 'node:sqlite';
+import { chainCode } from '../store/chain.ts';
 
 /** `linked`: the chain's, called beside each row written (main/store/chain.ts). */
 export function createBranchPayoutsRepo(db: DatabaseSync, linked: () => void) {
@@ -10,7 +11,7 @@ export function createBranchPayoutsRepo(db: DatabaseSync, linked: () => void) {
   const released =
     db.prepare(`SELECT EXISTS (SELECT 1 FROM payout_releases r JOIN operations o ON o.local_id = r.local_id
       WHERE o.operation_number = ?1 AND o.training = 0)
-    OR EXISTS (SELECT 1 FROM desk_journal_refs j JOIN chain_links l ON l.seq = j.link_seq AND l.tbl = 'z_reports'
+    OR EXISTS (SELECT 1 FROM desk_journal_refs j JOIN chain l ON l.seq = j.link_seq AND l.tbl = ${chainCode('z_reports')}
       JOIN z_reports z ON z.id = l.row_id, json_each(z.report, '$.openCash') c WHERE j.note IS NOT NULL
       AND json_extract(c.value, '$.operation.type') = 'payout'
       AND json_extract(c.value, '$.operation.operationNumber') = ?1)

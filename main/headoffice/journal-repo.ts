@@ -4,6 +4,7 @@
 // ones journalled before keep their text in desk_journal.
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
 import type { JournalEntry } from '../../common/journal-entry.ts';
+import { chainCode } from '../store/chain.ts';
 
 export type LinkRef = { seq: number; table: string; rowId: number };
 export type Row = Record<string, SQLOutputValue>;
@@ -43,11 +44,10 @@ export type JournalRef = { seq: number; linkSeq: number; part: number; hash: str
 
 export function createDeskJournalRepo(db: DatabaseSync) {
   const rows = new Map(Object.entries(ROW_SQL).map(([table, sql]) => [table, db.prepare(sql)]));
-  const linksAfter = db.prepare(
-    'SELECT seq, tbl, row_id FROM chain_links WHERE seq > ? ORDER BY seq LIMIT ?',
-  );
-  const linkAt = db.prepare('SELECT seq, tbl, row_id FROM chain_links WHERE seq = ?');
-  const headLink = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM chain_links');
+  const linksAfter = db.prepare(`SELECT l.seq, t.name AS tbl, l.row_id FROM chain l
+    JOIN chain_tables t ON t.code = l.tbl WHERE l.seq > ? ORDER BY l.seq LIMIT ?`);
+  const linkAt = db.prepare(`SELECT l.seq, t.name AS tbl, l.row_id FROM chain l
+    JOIN chain_tables t ON t.code = l.tbl WHERE l.seq = ?`);
   const cursor = db.prepare('SELECT link_seq FROM desk_journal_cursor WHERE id = 1');
   const setCursor = db.prepare(
     'INSERT INTO desk_journal_cursor (id, link_seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET link_seq = excluded.link_seq',
@@ -69,7 +69,7 @@ export function createDeskJournalRepo(db: DatabaseSync) {
   const count = db.prepare(`SELECT (SELECT COUNT(*) FROM desk_journal WHERE seq > ?1)
     + (SELECT COUNT(*) FROM desk_journal_refs WHERE seq > ?1) AS n`);
   const zNote = db.prepare(`SELECT r.note FROM z_reports z
-    JOIN chain_links l ON l.tbl = 'z_reports' AND l.row_id = z.id
+    JOIN chain l ON l.tbl = ${chainCode('z_reports')} AND l.row_id = z.id
     JOIN desk_journal_refs r ON r.link_seq = l.seq AND r.note IS NOT NULL WHERE z.shift_id = ? LIMIT 1`);
   const zStored = db.prepare(`SELECT json_extract(body, '$.headOffice') AS note FROM desk_journal
     WHERE kind = 'z_report' AND json_extract(body, '$.shiftId') = ? LIMIT 1`);
@@ -78,7 +78,6 @@ export function createDeskJournalRepo(db: DatabaseSync) {
   return {
     cursor: (): number => Number(cursor.get()?.link_seq ?? 0),
     setCursor: (linkSeq: number) => setCursor.run(linkSeq),
-    headLink: (): number => Number(headLink.get()!.seq),
     linksAfter: (linkSeq: number, limit: number): LinkRef[] => linksAfter.all(linkSeq, limit).map(linkOf),
     link: (linkSeq: number): LinkRef | undefined => {
       const row = linkAt.get(linkSeq);

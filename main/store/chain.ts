@@ -1,8 +1,10 @@
 // The hash chain over the money tables, as the store keeps it. CHAINED is the one list: a table
-// joins the chain by one line here (its trigger is made at open). Each chained row gets a link in
-// chain_links, written by that trigger in the row's own statement, so in its transaction:
-//   hash = SHA-256(prev_hash || json_array(the row's content columns, in the order listed)), hex,
-// with '' as the first prev_hash and seq gap-free from 1. Anyone with the file can check it; the
+// joins the chain by one line here and one row of chain_tables (its trigger is made at open). Each
+// chained row gets a link in chain, written by that trigger in the row's own statement, so in its
+// transaction:
+//   hash = SHA-256(prev_hash || json_array(the row's content columns, in the order listed)),
+// prev_hash being the link before's hash as hex ('' for the first), seq gap-free from 1; the hash
+// is kept as its 32 bytes and read as hex. Anyone with the file can check it; the
 // seal over the head (HMAC-SHA-256 of "seq:hash") needs the key the keychain holds, given by setKey.
 // Each store method that writes a chained row calls linked() beside its insert: the one named hook
 // (afterLink, the desk journal's writer) runs once that write has committed.
@@ -12,6 +14,8 @@ import { afterCommit, transaction } from './open.ts';
 
 export type ChainedTable = {
   table: string;
+  /** How the chain names the table (chain_tables): fixed for good once given. */
+  code: number;
   /** The row's key (an INTEGER PRIMARY KEY), then its content, as serialised for the hash. */
   columns: readonly string[];
   /** The triggers that keep the table append-only: a missing one is a finding. */
@@ -22,34 +26,40 @@ export const CHAINED: readonly ChainedTable[] = [
   {
     // The operations' events: custody (cash_received, cash_handed_over) is among them.
     table: 'operation_events',
+    code: 1,
     columns: ['id', 'local_id', 'at', 'kind', 'phase', 'status', 'detail'],
     guards: ['operation_events_no_update', 'operation_events_no_delete'],
   },
   {
     // The shift as opened, with its float as counted (closed_at is set once, at the Z report).
     table: 'shifts',
+    code: 2,
     columns: ['id', 'terminal_id', 'training', 'operator_id', 'operator_name', 'opened_at', 'opening_float'],
     guards: ['shifts_close_once', 'shifts_no_delete'],
   },
   {
     table: 'cash_movements',
+    code: 3,
     columns: ['id', 'shift_id', 'at', 'kind', 'currency', 'amount', 'reason', 'operator', 'approved'],
     guards: ['cash_movements_no_update', 'cash_movements_no_delete'],
   },
   {
     // The Z report with its closing count and variance as stored.
     table: 'z_reports',
+    code: 4,
     columns: ['id', 'shift_id', 'terminal_id', 'training', 'number', 'produced_at', 'reconciled', 'report'],
     guards: ['z_reports_no_update', 'z_reports_no_delete'],
   },
   {
     table: 'z_reconciliations',
+    code: 5,
     columns: ['id', 'z_report_id', 'at', 'complete', 'result'],
     guards: ['z_reconciliations_no_update', 'z_reconciliations_no_delete'],
   },
   {
     // Cash that physically moved: received, handed over, given back, and supervisors' reversals.
     table: 'custody_records',
+    code: 6,
     columns: [
       'id',
       'local_id',
@@ -76,12 +86,14 @@ export const CHAINED: readonly ChainedTable[] = [
   {
     // Every count at the close, the recounts beside the first.
     table: 'close_counts',
+    code: 7,
     columns: ['id', 'shift_id', 'at', 'operator', 'counted', 'variance', 'over_threshold'],
     guards: ['close_counts_no_update', 'close_counts_no_delete'],
   },
   {
     // The drawer passed between operators inside a shift, with the count both agreed.
     table: 'drawer_handovers',
+    code: 8,
     columns: [
       'id',
       'shift_id',
@@ -101,16 +113,19 @@ export const CHAINED: readonly ChainedTable[] = [
   {
     // Who held the safe for a cash movement, as its slip names them.
     table: 'cash_movement_holders',
+    code: 9,
     columns: ['movement_id', 'name'],
     guards: ['cash_movement_holders_no_update', 'cash_movement_holders_no_delete'],
   },
   {
     table: 'payout_releases',
+    code: 10,
     columns: ['id', 'local_id', 'at', 'supervisor'],
     guards: ['payout_releases_no_update', 'payout_releases_no_delete'],
   },
   {
     table: 'payout_claims',
+    code: 11,
     columns: ['id', 'local_id', 'at', 'origin_terminal_id', 'operator'],
     guards: ['payout_claims_no_update', 'payout_claims_no_delete'],
   },
@@ -118,25 +133,33 @@ export const CHAINED: readonly ChainedTable[] = [
     // The entries journalled before migration 0014, with their text; later ones are references to
     // the links above (desk_journal_refs), and their hashes cover their text.
     table: 'desk_journal',
+    code: 12,
     columns: ['seq', 'terminal_id', 'at', 'kind', 'body', 'prev_hash', 'hash', 'link_seq'],
     guards: ['desk_journal_no_update', 'desk_journal_no_delete', 'desk_journal_gap_free'],
   },
   {
     table: 'audit_trail',
+    code: 13,
     columns: ['id', 'at', 'terminal_id', 'operator', 'kind', 'detail'],
     guards: ['audit_trail_no_update', 'audit_trail_no_delete'],
   },
 ];
 
+/** The code chain_tables gives a chained table. */
+export function chainCode(table: string): number {
+  const chained = CHAINED.find((t) => t.table === table);
+  if (!chained) throw new Error(`${table} is not chained`);
+  return chained.code;
+}
+
 /** The chain links' own guards. */
-export const LINK_GUARDS = ['chain_links_no_update', 'chain_links_no_delete'] as const;
+export const LINK_GUARDS = ['chain_no_update', 'chain_no_delete'] as const;
 
 export type ChainHead = { seq: number; hash: string };
 export type ChainLink = {
   seq: number;
   table: string;
   rowId: number;
-  prevHash: string;
   hash: string;
   /** The row as serialised now; null when it is gone. */
   content: string | null;
@@ -152,13 +175,14 @@ const canonical = (t: ChainedTable, alias: string) =>
   `json_array(${t.columns.map((c) => `${alias}.${c}`).join(', ')})`;
 
 function linkTrigger(t: ChainedTable): string {
-  return `CREATE TRIGGER IF NOT EXISTS ${t.table}_chain AFTER INSERT ON ${t.table} BEGIN
-  INSERT INTO chain_links (seq, tbl, row_id, prev_hash, hash)
-  SELECT h.seq + 1, '${t.table}', NEW.${t.columns[0]}, h.hash, chain_sha256(h.hash || ${canonical(t, 'NEW')})
+  // Named anew (the triggers of migration 0009 wrote to chain_links and were dropped with it).
+  return `CREATE TRIGGER IF NOT EXISTS ${t.table}_link AFTER INSERT ON ${t.table} BEGIN
+  INSERT INTO chain (seq, tbl, row_id, hash)
+  SELECT h.seq + 1, ${t.code}, NEW.${t.columns[0]}, unhex(chain_sha256(h.hash || ${canonical(t, 'NEW')}))
   FROM (SELECT COALESCE(MAX(seq), 0) AS seq,
-    COALESCE((SELECT hash FROM chain_links ORDER BY seq DESC LIMIT 1), '') AS hash FROM chain_links) h;
+    COALESCE((SELECT lower(hex(hash)) FROM chain ORDER BY seq DESC LIMIT 1), '') AS hash FROM chain) h;
   INSERT OR REPLACE INTO chain_seal (id, seq, hash, mac)
-  SELECT 1, seq, hash, chain_mac(seq, hash) FROM chain_links ORDER BY seq DESC LIMIT 1;
+  SELECT 1, seq, lower(hex(hash)), chain_mac(seq, lower(hex(hash))) FROM chain ORDER BY seq DESC LIMIT 1;
 END;`;
 }
 
@@ -170,14 +194,12 @@ export function createChainRepo(db: DatabaseSync) {
   db.function('chain_mac', (seq, hash) => (key ? sealMac(key, Number(seq), String(hash)) : null));
   for (const t of CHAINED) db.exec(linkTrigger(t));
 
-  const lastLink = db.prepare('SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1');
-  const linkAt = db.prepare('SELECT hash FROM chain_links WHERE seq = ?');
-  const stats = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS hi FROM chain_links');
+  const lastLink = db.prepare('SELECT seq, lower(hex(hash)) AS hash FROM chain ORDER BY seq DESC LIMIT 1');
+  const linkAt = db.prepare('SELECT lower(hex(hash)) AS hash FROM chain WHERE seq = ?');
+  const stats = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS hi FROM chain');
   const sealRow = db.prepare('SELECT seq, hash, mac FROM chain_seal WHERE id = 1');
   const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'");
-  const insertLink = db.prepare(
-    'INSERT INTO chain_links (seq, tbl, row_id, prev_hash, hash) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertLink = db.prepare('INSERT INTO chain (seq, tbl, row_id, hash) VALUES (?, ?, ?, unhex(?))');
   const writeSeal = db.prepare('INSERT OR REPLACE INTO chain_seal (id, seq, hash, mac) VALUES (1, ?, ?, ?)');
   // Arrays, not objects: a check reads every link, and this is most of its cost.
   const arrays = (sql: string) => {
@@ -193,11 +215,11 @@ export function createChainRepo(db: DatabaseSync) {
         // `+l.tbl` keeps SQLite on the seq range: by the (tbl, row_id) index it would read all the
         // table's links for every page, and a check in small pages would cost the square of the chain.
         links:
-          arrays(`SELECT l.seq, l.row_id, l.prev_hash, l.hash, CASE WHEN t.${t.columns[0]} IS NULL THEN NULL
-          ELSE ${canonical(t, 't')} END FROM chain_links l LEFT JOIN ${t.table} t ON t.${t.columns[0]} = l.row_id
-          WHERE l.seq BETWEEN ? AND ? AND +l.tbl = '${t.table}'`),
+          arrays(`SELECT l.seq, l.row_id, lower(hex(l.hash)), CASE WHEN t.${t.columns[0]} IS NULL THEN NULL
+          ELSE ${canonical(t, 't')} END FROM chain l LEFT JOIN ${t.table} t ON t.${t.columns[0]} = l.row_id
+          WHERE l.seq BETWEEN ? AND ? AND +l.tbl = ${t.code}`),
         // The table's rows after a key, each with whether it has a link.
-        rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain_links l WHERE l.tbl = '${t.table}'
+        rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain l WHERE l.tbl = ${t.code}
           AND l.row_id = t.${t.columns[0]}) FROM ${t.table} t WHERE t.${t.columns[0]} > ? ORDER BY t.${t.columns[0]} LIMIT ?`),
         all: db.prepare(`SELECT ${t.columns[0]} AS id, ${canonical(t, 't')} AS content FROM ${t.table} t
           ORDER BY ${t.columns[0]}`),
@@ -240,11 +262,10 @@ export function createChainRepo(db: DatabaseSync) {
     /** The table's links with seq from `from` to `to`, each with its row's content now (null: deleted). */
     links(table: string, from: number, to: number): ChainLink[] {
       const rows = statements.get(table)!.links.all(from, to) as unknown as SQLOutputValue[][];
-      return rows.map(([seq, rowId, prevHash, hash, content]) => ({
+      return rows.map(([seq, rowId, hash, content]) => ({
         seq: Number(seq),
         table,
         rowId: Number(rowId),
-        prevHash: String(prevHash),
         hash: String(hash),
         content: content == null ? null : String(content),
       }));
@@ -266,7 +287,7 @@ export function createChainRepo(db: DatabaseSync) {
           for (const row of statements.get(t.table)!.all.iterate()) {
             const id = Number(row.id);
             const next = chainHash(hash, String(row.content));
-            insertLink.run(++seq, t.table, id, hash, next);
+            insertLink.run(++seq, t.code, id, next);
             hash = next;
           }
         }
