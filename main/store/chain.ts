@@ -199,6 +199,8 @@ export function createChainRepo(db: DatabaseSync) {
   const stats = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS hi FROM chain');
   const sealRow = db.prepare('SELECT seq, hash, mac FROM chain_seal WHERE id = 1');
   const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'");
+  const tablesIn = db.prepare('SELECT DISTINCT tbl FROM chain WHERE seq BETWEEN ? AND ?');
+  const byCode = new Map(CHAINED.map((t) => [t.code, t.table]));
   const insertLink = db.prepare('INSERT INTO chain (seq, tbl, row_id, hash) VALUES (?, ?, ?, unhex(?))');
   const writeSeal = db.prepare('INSERT OR REPLACE INTO chain_seal (id, seq, hash, mac) VALUES (1, ?, ?, ?)');
   // Arrays, not objects: a check reads every link, and this is most of its cost.
@@ -221,6 +223,7 @@ export function createChainRepo(db: DatabaseSync) {
         // The table's rows after a key, each with whether it has a link.
         rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain l WHERE l.tbl = ${t.code}
           AND l.row_id = t.${t.columns[0]}) FROM ${t.table} t WHERE t.${t.columns[0]} > ? ORDER BY t.${t.columns[0]} LIMIT ?`),
+        count: db.prepare(`SELECT COUNT(*) AS n FROM ${t.table}`),
         all: db.prepare(`SELECT ${t.columns[0]} AS id, ${canonical(t, 't')} AS content FROM ${t.table} t
           ORDER BY ${t.columns[0]}`),
       },
@@ -259,6 +262,9 @@ export function createChainRepo(db: DatabaseSync) {
       const row = stats.get()!;
       return { count: Number(row.n), last: Number(row.hi) };
     },
+    /** The chained tables with links of seq `from` to `to` (a page holds a few of the list's). */
+    tablesIn: (from: number, to: number): string[] =>
+      tablesIn.all(from, to).flatMap((row) => byCode.get(Number(row.tbl)) ?? []),
     /** The table's links with seq from `from` to `to`, each with its row's content now (null: deleted). */
     links(table: string, from: number, to: number): ChainLink[] {
       const rows = statements.get(table)!.links.all(from, to) as unknown as SQLOutputValue[][];
@@ -270,6 +276,8 @@ export function createChainRepo(db: DatabaseSync) {
         content: content == null ? null : String(content),
       }));
     },
+    /** How many rows the table holds. */
+    count: (table: string): number => Number(statements.get(table)!.count.get()!.n),
     /** Up to `limit` rows of the table after key `after`: their keys, and whether each is linked. */
     rows(table: string, after: number, limit: number): { id: number; linked: boolean }[] {
       const rows = statements.get(table)!.rows.all(after, limit) as unknown as SQLOutputValue[][];

@@ -4,7 +4,7 @@
 // with, and, for a Z report, what the desk knew of its upload then. Its text is derived again on
 // upload and must hash to the stored hash. Measured on bench/seed.ts's history (an enrolled desk,
 // 1.8 entries an operation): a stored entry took 400 bytes in desk_journal and its UNIQUE hash
-// index, and 160 more for its own link in chain_links; a reference takes about 45, and is not
+// index, and about 190 more for its own link in chain_links; a reference takes about 47, and is not
 // chained again (its row is, and its hash covers the text). The entries journalled before this
 // step stay as they were hashed, in desk_journal, and the stream goes on after them.
 export default `

@@ -2,8 +2,8 @@
 // same 64 characters as the row before it), its table's name in full, in the row and again in the
 // (tbl, row_id) index, and its hash as hex text. Now: the table as a small code (chain_tables gives
 // its name), the hash as its 32 bytes, and the previous hash read from the link before. Measured
-// on bench/seed.ts's history (three events an operation): 197 bytes a link with its index before,
-// about 70 now. Every link keeps its seq and hash, so every Z report's printed chain head and the
+// on bench/seed.ts's history (three events an operation): 195 bytes a link with its index before,
+// about 60 now. Every link keeps its seq and hash, so every Z report's printed chain head and the
 // seal still match; chain_links stays, as a view of the same links in their old shape, for anyone
 // reading the file. The link triggers are made again at open (main/store/chain.ts), on chain.
 export default `
