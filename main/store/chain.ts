@@ -1,5 +1,5 @@
 // The hash chain over the money tables, as the store keeps it. CHAINED is the one list: a table
-// joins the chain by one line here and one row of chain_tables (its trigger is made at open). Each
+// joins the chain by one line here and its row of chain_tables (its trigger is made at open). Each
 // chained row gets a link in chain, written by that trigger in the row's own statement, so in its
 // transaction:
 //   hash = SHA-256(prev_hash || json_array(the row's content columns, in the order listed)),
@@ -14,8 +14,6 @@ import { afterCommit, transaction } from './open.ts';
 
 export type ChainedTable = {
   table: string;
-  /** How the chain names the table (chain_tables): fixed for good once given. */
-  code: number;
   /** The row's key (an INTEGER PRIMARY KEY), then its content, as serialised for the hash. */
   columns: readonly string[];
   /** The triggers that keep the table append-only: a missing one is a finding. */
@@ -26,40 +24,34 @@ export const CHAINED: readonly ChainedTable[] = [
   {
     // The operations' events: custody (cash_received, cash_handed_over) is among them.
     table: 'operation_events',
-    code: 1,
     columns: ['id', 'local_id', 'at', 'kind', 'phase', 'status', 'detail'],
     guards: ['operation_events_no_update', 'operation_events_no_delete'],
   },
   {
     // The shift as opened, with its float as counted (closed_at is set once, at the Z report).
     table: 'shifts',
-    code: 2,
     columns: ['id', 'terminal_id', 'training', 'operator_id', 'operator_name', 'opened_at', 'opening_float'],
     guards: ['shifts_close_once', 'shifts_no_delete'],
   },
   {
     table: 'cash_movements',
-    code: 3,
     columns: ['id', 'shift_id', 'at', 'kind', 'currency', 'amount', 'reason', 'operator', 'approved'],
     guards: ['cash_movements_no_update', 'cash_movements_no_delete'],
   },
   {
     // The Z report with its closing count and variance as stored.
     table: 'z_reports',
-    code: 4,
     columns: ['id', 'shift_id', 'terminal_id', 'training', 'number', 'produced_at', 'reconciled', 'report'],
     guards: ['z_reports_no_update', 'z_reports_no_delete'],
   },
   {
     table: 'z_reconciliations',
-    code: 5,
     columns: ['id', 'z_report_id', 'at', 'complete', 'result'],
     guards: ['z_reconciliations_no_update', 'z_reconciliations_no_delete'],
   },
   {
     // Cash that physically moved: received, handed over, given back, and supervisors' reversals.
     table: 'custody_records',
-    code: 6,
     columns: [
       'id',
       'local_id',
@@ -86,14 +78,12 @@ export const CHAINED: readonly ChainedTable[] = [
   {
     // Every count at the close, the recounts beside the first.
     table: 'close_counts',
-    code: 7,
     columns: ['id', 'shift_id', 'at', 'operator', 'counted', 'variance', 'over_threshold'],
     guards: ['close_counts_no_update', 'close_counts_no_delete'],
   },
   {
     // The drawer passed between operators inside a shift, with the count both agreed.
     table: 'drawer_handovers',
-    code: 8,
     columns: [
       'id',
       'shift_id',
@@ -113,19 +103,16 @@ export const CHAINED: readonly ChainedTable[] = [
   {
     // Who held the safe for a cash movement, as its slip names them.
     table: 'cash_movement_holders',
-    code: 9,
     columns: ['movement_id', 'name'],
     guards: ['cash_movement_holders_no_update', 'cash_movement_holders_no_delete'],
   },
   {
     table: 'payout_releases',
-    code: 10,
     columns: ['id', 'local_id', 'at', 'supervisor'],
     guards: ['payout_releases_no_update', 'payout_releases_no_delete'],
   },
   {
     table: 'payout_claims',
-    code: 11,
     columns: ['id', 'local_id', 'at', 'origin_terminal_id', 'operator'],
     guards: ['payout_claims_no_update', 'payout_claims_no_delete'],
   },
@@ -133,24 +120,15 @@ export const CHAINED: readonly ChainedTable[] = [
     // The entries journalled before migration 0014, with their text; later ones are references to
     // the links above (desk_journal_refs), and their hashes cover their text.
     table: 'desk_journal',
-    code: 12,
     columns: ['seq', 'terminal_id', 'at', 'kind', 'body', 'prev_hash', 'hash', 'link_seq'],
     guards: ['desk_journal_no_update', 'desk_journal_no_delete', 'desk_journal_gap_free'],
   },
   {
     table: 'audit_trail',
-    code: 13,
     columns: ['id', 'at', 'terminal_id', 'operator', 'kind', 'detail'],
     guards: ['audit_trail_no_update', 'audit_trail_no_delete'],
   },
 ];
-
-/** The code chain_tables gives a chained table. */
-export function chainCode(table: string): number {
-  const chained = CHAINED.find((t) => t.table === table);
-  if (!chained) throw new Error(`${table} is not chained`);
-  return chained.code;
-}
 
 /** The chain links' own guards. */
 export const LINK_GUARDS = ['chain_no_update', 'chain_no_delete'] as const;
@@ -171,6 +149,9 @@ export const chainHash = (prevHash: string, canonical: string) => hash('sha256',
 export const sealMac = (key: Buffer, seq: number, hash: string) =>
   createHmac('sha256', key).update(`${seq}:${hash}`).digest('hex');
 
+/** The table's code in chain (chain_tables names each, for good, in the migration that chains it). */
+export const chainCode = (table: string) => `(SELECT code FROM chain_tables WHERE name = '${table}')`;
+
 const canonical = (t: ChainedTable, alias: string) =>
   `json_array(${t.columns.map((c) => `${alias}.${c}`).join(', ')})`;
 
@@ -178,7 +159,7 @@ function linkTrigger(t: ChainedTable): string {
   // Named anew (the triggers of migration 0009 wrote to chain_links and were dropped with it).
   return `CREATE TRIGGER IF NOT EXISTS ${t.table}_link AFTER INSERT ON ${t.table} BEGIN
   INSERT INTO chain (seq, tbl, row_id, hash)
-  SELECT h.seq + 1, ${t.code}, NEW.${t.columns[0]}, unhex(chain_sha256(h.hash || ${canonical(t, 'NEW')}))
+  SELECT h.seq + 1, ${chainCode(t.table)}, NEW.${t.columns[0]}, unhex(chain_sha256(h.hash || ${canonical(t, 'NEW')}))
   FROM (SELECT COALESCE(MAX(seq), 0) AS seq,
     COALESCE((SELECT lower(hex(hash)) FROM chain ORDER BY seq DESC LIMIT 1), '') AS hash FROM chain) h;
   INSERT OR REPLACE INTO chain_seal (id, seq, hash, mac)
@@ -199,9 +180,10 @@ export function createChainRepo(db: DatabaseSync) {
   const stats = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS hi FROM chain');
   const sealRow = db.prepare('SELECT seq, hash, mac FROM chain_seal WHERE id = 1');
   const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'");
-  const tablesIn = db.prepare('SELECT DISTINCT tbl FROM chain WHERE seq BETWEEN ? AND ?');
-  const byCode = new Map(CHAINED.map((t) => [t.code, t.table]));
-  const insertLink = db.prepare('INSERT INTO chain (seq, tbl, row_id, hash) VALUES (?, ?, ?, unhex(?))');
+  const tablesIn = db.prepare(`SELECT DISTINCT t.name FROM chain l JOIN chain_tables t ON t.code = l.tbl
+    WHERE l.seq BETWEEN ? AND ?`);
+  const insertLink = db.prepare(`INSERT INTO chain (seq, tbl, row_id, hash)
+    VALUES (?, (SELECT code FROM chain_tables WHERE name = ?), ?, unhex(?))`);
   const writeSeal = db.prepare('INSERT OR REPLACE INTO chain_seal (id, seq, hash, mac) VALUES (1, ?, ?, ?)');
   // Arrays, not objects: a check reads every link, and this is most of its cost.
   const arrays = (sql: string) => {
@@ -219,9 +201,9 @@ export function createChainRepo(db: DatabaseSync) {
         links:
           arrays(`SELECT l.seq, l.row_id, lower(hex(l.hash)), CASE WHEN t.${t.columns[0]} IS NULL THEN NULL
           ELSE ${canonical(t, 't')} END FROM chain l LEFT JOIN ${t.table} t ON t.${t.columns[0]} = l.row_id
-          WHERE l.seq BETWEEN ? AND ? AND +l.tbl = ${t.code}`),
+          WHERE l.seq BETWEEN ? AND ? AND +l.tbl = ${chainCode(t.table)}`),
         // The table's rows after a key, each with whether it has a link.
-        rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain l WHERE l.tbl = ${t.code}
+        rows: arrays(`SELECT t.${t.columns[0]}, EXISTS (SELECT 1 FROM chain l WHERE l.tbl = ${chainCode(t.table)}
           AND l.row_id = t.${t.columns[0]}) FROM ${t.table} t WHERE t.${t.columns[0]} > ? ORDER BY t.${t.columns[0]} LIMIT ?`),
         count: db.prepare(`SELECT COUNT(*) AS n FROM ${t.table}`),
         all: db.prepare(`SELECT ${t.columns[0]} AS id, ${canonical(t, 't')} AS content FROM ${t.table} t
@@ -263,8 +245,7 @@ export function createChainRepo(db: DatabaseSync) {
       return { count: Number(row.n), last: Number(row.hi) };
     },
     /** The chained tables with links of seq `from` to `to` (a page holds a few of the list's). */
-    tablesIn: (from: number, to: number): string[] =>
-      tablesIn.all(from, to).flatMap((row) => byCode.get(Number(row.tbl)) ?? []),
+    tablesIn: (from: number, to: number): string[] => tablesIn.all(from, to).map((row) => String(row.name)),
     /** The table's links with seq from `from` to `to`, each with its row's content now (null: deleted). */
     links(table: string, from: number, to: number): ChainLink[] {
       const rows = statements.get(table)!.links.all(from, to) as unknown as SQLOutputValue[][];
@@ -295,7 +276,7 @@ export function createChainRepo(db: DatabaseSync) {
           for (const row of statements.get(t.table)!.all.iterate()) {
             const id = Number(row.id);
             const next = chainHash(hash, String(row.content));
-            insertLink.run(++seq, t.code, id, next);
+            insertLink.run(++seq, t.table, id, next);
             hash = next;
           }
         }
