@@ -15,12 +15,13 @@ export type MutationGroup = { name: string; mutate: string[]; tests: string[] };
 export const GROUPS: MutationGroup[] = [
   {
     name: 'meaning',
-    mutate: [
-      'common/cash-rules/operation-answer.ts',
-      'main/operations/meaning.ts',
-      'main/operations/lifecycle.ts',
-    ],
-    tests: ['test/unit/meaning.test.ts', 'test/unit/lifecycle.test.ts'],
+    mutate: ['common/cash-rules/operation-answer.ts', 'main/operations/meaning.ts'],
+    tests: ['test/unit/meaning.test.ts'],
+  },
+  {
+    name: 'lifecycle',
+    mutate: ['main/operations/lifecycle.ts'],
+    tests: ['test/unit/lifecycle.test.ts'],
   },
   {
     name: 'drawer',
@@ -31,6 +32,12 @@ export const GROUPS: MutationGroup[] = [
     name: 'log',
     mutate: ['main/log-redaction.ts', 'main/log-literals.ts'],
     tests: ['test/unit/log-redaction.test.ts', 'test/unit/log.test.ts'],
+  },
+  {
+    // What a failed gateway call is called, and whether a POST's cash must be held.
+    name: 'gateway-errors',
+    mutate: ['main/gateway/failures.ts', 'main/gateway/errors.ts'],
+    tests: ['test/unit/gateway-failures.test.ts'],
   },
 ];
 
