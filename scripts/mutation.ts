@@ -39,6 +39,23 @@ export const GROUPS: MutationGroup[] = [
     mutate: ['main/gateway/failures.ts', 'main/gateway/errors.ts'],
     tests: ['test/unit/gateway-failures.test.ts'],
   },
+  {
+    // Who may act: the PIN checks and their waits, the supervisor's unlocked time, the gate.
+    name: 'staff',
+    mutate: [
+      'main/staff/supervisor.ts',
+      'main/staff/gate.ts',
+      'main/staff/pin-guard.ts',
+      'main/staff/pin-hash.ts',
+    ],
+    tests: ['test/integration/pin-guard.test.ts', 'test/integration/supervisor.test.ts'],
+  },
+  {
+    // Cash handed over once: the custody records and what the operation says of them.
+    name: 'custody',
+    mutate: ['main/checkout/custody.ts', 'main/store/custody.ts'],
+    tests: ['test/integration/custody-records.test.ts'],
+  },
 ];
 
 export type MutantOutcome = {
