@@ -31,7 +31,7 @@ export const GROUPS: MutationGroup[] = [
   {
     name: 'log',
     mutate: ['main/log-redaction.ts', 'main/log-literals.ts'],
-    tests: ['test/unit/log-redaction.test.ts', 'test/unit/log.test.ts'],
+    tests: ['test/unit/log-literals.test.ts', 'test/unit/log-redaction.test.ts', 'test/unit/log.test.ts'],
   },
   {
     // What a failed gateway call is called, and whether a POST's cash must be held.
