@@ -21,7 +21,7 @@ const MAX_KEPT_BODY_CHARS = 4_000;
 export type Scrub = (text: string) => string;
 
 export function scrubberFor(token: string): Scrub {
-  if (!token) return (text) => text;
+  // An empty token has no spelling long enough to be searched: nothing is replaced.
   const matcher = createLiteralMatcher();
   matcher.set(token, encodingsOf(token, true), '[redacted]', 0);
   return (text) => matcher.replace(text);
@@ -63,6 +63,7 @@ export function toGatewayError(
     return new GatewayError({ kind: 'timeout', endpoint, outcomeUnknown: isPost });
   }
   const code = networkCode(error);
+  // Stryker disable next-line ConditionalExpression: the set holds no undefined, so has() says false without the guard
   const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
   if (error instanceof NetworkError || code !== undefined) {
     return new GatewayError({ kind: 'unreachable', endpoint, code, outcomeUnknown: isPost && !neverSent });
@@ -104,7 +105,7 @@ function networkCode(error: unknown): string | undefined {
 
 /** A gateway might echo the token back, in any encoding; it must not reach our logs through the body. */
 export function keepBody(body: unknown, scrub: Scrub): unknown {
-  if (body === undefined || body === '') return undefined;
+  if (body === '') return undefined;
   if (typeof body !== 'string') return redactDeep(body, scrub);
   try {
     return redactDeep(JSON.parse(body), scrub);

@@ -182,6 +182,16 @@ describe('no reply', () => {
     assert.deepEqual([get.code, get.outcomeUnknown], ['ECONNRESET', false]);
   });
 
+  test('the causes are followed through objects only', () => {
+    const ended = map(new Error('socket', { cause: null }), 'createOperation', true);
+    assert.deepEqual([ended.code, ended.outcomeUnknown], [undefined, true]);
+    const odd = new Error('socket', { cause: Object.assign(() => undefined, { code: 'ECONNREFUSED' }) });
+    assert.deepEqual(
+      [map(odd, 'createOperation', true).code, map(odd, 'createOperation', true).outcomeUnknown],
+      [undefined, true],
+    );
+  });
+
   test('anything else is the worst case for a POST, its message scrubbed', () => {
     const tooDeep = map(nested('ECONNREFUSED', 5), 'createOperation', true);
     assert.deepEqual([tooDeep.kind, tooDeep.code, tooDeep.outcomeUnknown], ['unreachable', undefined, true]);
@@ -213,6 +223,13 @@ describe('the body kept for the log', () => {
 
   test('without a token nothing is scrubbed', () => {
     assert.equal(scrubberFor('')('anything tok'), 'anything tok');
+  });
+
+  test("the token's base64 is scrubbed inside a longer base64 text, as in Basic credentials", () => {
+    const basic = Buffer.from(`agent1:${TOKEN}`).toString('base64');
+    const kept = scrub(`Authorization: Basic ${basic}`);
+    assert.ok(!kept.includes(basic), kept);
+    assert.ok(kept.includes('[redacted]'), kept);
   });
 });
 
@@ -256,7 +273,9 @@ describe('the error itself', () => {
     assert.equal(messageFromBody({ message: '  ', detail: 'next' }), 'next');
     assert.equal(messageFromBody({ message: 'w'.repeat(300) })?.length, 200);
     assert.equal(messageFromBody({ error: { detail: 'nested' } }), 'nested');
-    assert.equal(messageFromBody({ error: {}, title: 'after' }), 'after');
+    assert.equal(messageFromBody({ detail: {}, title: 'after' }), 'after');
+    assert.equal(messageFromBody({ message: 5, detail: ['x'], title: 'third' }), 'third');
+    assert.equal(messageFromBody(Object.assign(() => undefined, { message: 'a function' })), undefined);
     assert.equal(messageFromBody({ code: 'E1', other: 'x' }), undefined);
   });
 });
