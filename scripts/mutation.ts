@@ -54,7 +54,7 @@ export const GROUPS: MutationGroup[] = [
     // Cash handed over once: the custody records and what the operation says of them.
     name: 'custody',
     mutate: ['main/checkout/custody.ts', 'main/store/custody.ts'],
-    tests: ['test/integration/custody-records.test.ts'],
+    tests: ['test/integration/custody.test.ts'],
   },
 ];
 
