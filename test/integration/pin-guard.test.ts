@@ -57,7 +57,8 @@ describe('the guard', () => {
       [first.kind, first.message, first.retryAt],
       ['pin_refused', 'Wrong PIN. 2 more tries before a wait.', undefined],
     );
-    assert.equal((await refusal(staff, WRONG)).message, 'Wrong PIN. 1 more try before a wait.');
+    const second = await refusal(staff, WRONG);
+    assert.deepEqual([second.message, second.field], ['Wrong PIN. 1 more try before a wait.', 'pin']);
     const start = staff.clock.now();
     const third = await refusal(staff, WRONG);
     assert.equal(third.retryAt, iso(start + 5_000));
@@ -148,6 +149,8 @@ describe('the hash', () => {
     assert.equal(Buffer.from(parts[5]!, 'base64').length, 16);
     assert.equal(Buffer.from(parts[6]!, 'base64').length, 32);
     assert.equal(keyId(pepper).length, 12);
+    // Pinned: a different id would orphan every PIN row a desk has.
+    assert.equal(keyId(Buffer.alloc(32)), 'EKrzQezas8TG');
     assert.notEqual(keyId(pepper), keyId(randomBytes(32)));
     assert.equal(hashKeyId(stored), keyId(pepper));
     assert.equal(isLegacyHash(stored), false);
@@ -184,11 +187,19 @@ describe('the hash', () => {
     assert.equal(hashKeyId('hmac-scrypt'), '');
   });
 
+  test('by default with N = 2^15, r = 8, p = 1', async () => {
+    assert.deepEqual((await hashPin('7391', pepper)).split('$').slice(2, 5), ['32768', '8', '1']);
+  });
+
   test('refuses the PINs anyone tries first, and only those', () => {
     for (const pin of ['0000', '1111', '1234', '3456', '9876', '543210', '12345678']) {
       assert.throws(
         () => checkNewPin(pin),
-        (e: unknown) => e instanceof AgentError && e.kind === 'validation' && e.field === 'pin',
+        (e: unknown) =>
+          e instanceof AgentError &&
+          e.kind === 'validation' &&
+          e.field === 'pin' &&
+          e.message === 'Choose a PIN that is not one digit repeated or a straight run.',
         pin,
       );
     }

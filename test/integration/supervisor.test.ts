@@ -3,7 +3,7 @@
 // PIN, the documented reset, and what the gate lets through a locked desk, a locked supervisor and
 // a turn to Live.
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CHANNEL_NAMES, type ChannelName, SUPERVISOR_CHANNELS } from '../../common/contract.ts';
@@ -60,6 +60,10 @@ describe('the supervisor PIN', () => {
     assert.equal(supervisor.unlockedUntil(), iso(staff.clock.now() + SUPERVISOR_GRANT_MS));
     assert.deepEqual(staff.audited.at(-1), { kind: 'supervisor_pin_set', by: 'supervisor' });
 
+    assert.ok(staff.logged.some((l) => l.event === 'supervisor_pin_set'));
+    const beforeSame = staff.changes();
+    await supervisor.setPin(PIN, PIN);
+    assert.equal(staff.changes(), beforeSame + 1, 'a PIN set is announced');
     const none = await refused(supervisor.setPin('739154', undefined));
     assert.deepEqual([none.kind, none.field], ['locked', 'currentPin']);
     assert.equal(none.message, 'Enter the current supervisor PIN to change it.');
@@ -87,8 +91,10 @@ describe('the supervisor PIN', () => {
     assert.equal(staff.changes(), before + 2);
     await staff.supervisor.setPin(PIN, SHORT);
     assert.equal(staff.supervisor.newPinNeeded(), false);
+    const set = staff.changes();
     await staff.supervisor.verify(PIN);
     assert.equal(staff.supervisor.newPinNeeded(), false);
+    assert.equal(staff.changes(), set, 'a PIN of 6 digits says nothing new');
   });
 });
 
@@ -131,6 +137,26 @@ describe('the unlocked time', () => {
     const locked = await refused(() => supervisor.require());
     assert.deepEqual([locked.kind, locked.field], ['locked', 'supervisor']);
     assert.equal(locked.message, 'Only a supervisor may do this: unlock with the supervisor PIN.');
+  });
+
+  test('locking ends the unlocked time at once, and its timer with it', async (t) => {
+    const staff = await startStaff(t);
+    await staff.supervisor.setPin(PIN, undefined);
+    const unlocked = staff.changes();
+    staff.supervisor.lock();
+    assert.equal(staff.changes(), unlocked + 1);
+    staff.clock.advance(SUPERVISOR_GRANT_MS);
+    assert.equal(staff.changes(), unlocked + 1);
+  });
+
+  test('the supervisor locked out after wrong PINs is told how to lift it', async (t) => {
+    const staff = await startStaff(t, { policy: { lockOutAfter: 1 } });
+    await staff.supervisor.setPin(PIN, undefined);
+    const error = await refused(staff.supervisor.unlock('111222'));
+    assert.equal(
+      error.message,
+      'The supervisor is locked out after 1 wrong PINs: reset the supervisor PIN as "A forgotten supervisor PIN" in the README describes.',
+    );
   });
 
   test('a renewal moves the timer: the time ends when the renewed time does', async (t) => {
@@ -187,7 +213,16 @@ describe('the documented reset', () => {
     await staff.supervisor.setPin(PIN, undefined);
     staff.supervisor.resetIfAsked(staff.dir);
     assert.equal(staff.supervisor.pinSet(), true);
+    assert.deepEqual(
+      staff.logged.filter((l) => l.event.startsWith('supervisor_pin_reset')),
+      [],
+    );
     const file = join(staff.dir, SUPERVISOR_RESET_FILE);
+    mkdirSync(file);
+    staff.supervisor.resetIfAsked(staff.dir);
+    assert.equal(staff.supervisor.pinSet(), true, 'a file that cannot be removed clears nothing');
+    assert.equal(staff.logged.at(-1)?.event, 'supervisor_pin_reset_refused');
+    rmdirSync(file);
     writeFileSync(file, '');
     writeEnrolment(staff.store.settings, {
       url: 'http://127.0.0.1:1',
@@ -247,7 +282,10 @@ describe('the gate', () => {
     );
     assert.deepEqual(open, expected);
     const error = await refused(() => call('history.get', { localId: 1 }));
-    assert.equal(error.message, "The desk is locked: the operator's PIN unlocks it.");
+    assert.deepEqual(
+      [error.kind, error.message],
+      ['locked', "The desk is locked: the operator's PIN unlocks it."],
+    );
   });
 
   test('passive reads keep no desk awake; every other call does', async (t) => {
@@ -317,8 +355,19 @@ describe('the gate', () => {
       ['locked', 'supervisorPin', 'Set a supervisor PIN before turning Live on.'],
     );
     await staff.supervisor.setPin(PIN, undefined);
+    staff.setSettings({ mode: 'live' });
+    assert.equal(
+      await call('settings.setMode', { mode: 'training' }),
+      'settings.setMode',
+      'back to training asks nothing',
+    );
+    staff.setSettings({ mode: 'training' });
     const terminal = await refused(() => call('settings.setMode', { mode: 'live' }));
     assert.deepEqual([terminal.kind, terminal.field], ['validation', 'terminalId']);
+    assert.equal(
+      terminal.message,
+      "Choose this desk's own terminal ID before turning Live on, not the default T01: two desks with one ID collide on operation numbers.",
+    );
     staff.setSettings({ terminalId: 'T07' });
     assert.equal(await call('settings.setMode', { mode: 'live' }), 'settings.setMode');
     assert.equal(await call('settings.setMode', { mode: 'training' }), 'settings.setMode');
@@ -337,18 +386,26 @@ describe('the gate', () => {
     await staff.supervisor.setPin(PIN, undefined);
     const call = gate(staff, { locked: false, active: 0 });
     const { mode: _mode, ...document } = staff.settings.get();
+    staff.setSettings({ terminalId: 'T07' });
+    assert.equal(
+      await call('settings.save', { ...document, terminalId: DEFAULT_SETTINGS.terminalId }),
+      'settings.save',
+    );
     staff.setSettings({ mode: 'live', terminalId: 'T07' });
     const toDefault = await refused(() =>
       call('settings.save', { ...document, terminalId: DEFAULT_SETTINGS.terminalId }),
     );
-    assert.deepEqual([toDefault.kind, toDefault.field], ['validation', 'terminalId']);
+    assert.deepEqual(
+      [toDefault.kind, toDefault.field, toDefault.message],
+      ['validation', 'terminalId', "Live needs this desk's own terminal ID, not the default."],
+    );
     assert.equal(await call('settings.save', { ...document, terminalId: 'T08' }), 'settings.save');
     assert.equal(await call('settings.save', { ...document, terminalId: 'T07' }), 'settings.save');
     openShift(staff);
     const open = await refused(() => call('settings.save', { ...document, terminalId: 'T09' }));
     assert.deepEqual(
-      [open.kind, open.message],
-      ['conflict', 'The terminal ID cannot change while a shift is open.'],
+      [open.kind, open.field, open.message],
+      ['conflict', 'terminalId', 'The terminal ID cannot change while a shift is open.'],
     );
     writeEnrolment(staff.store.settings, {
       url: 'http://127.0.0.1:1',
@@ -359,7 +416,15 @@ describe('the gate', () => {
       enrolledAt: iso(staff.clock.now()),
     });
     const enrolled = await refused(() => call('settings.save', { ...document, terminalId: 'T09' }));
-    assert.deepEqual([enrolled.kind, enrolled.message], ['conflict', ENROLLED_TERMINAL_REFUSAL]);
+    assert.deepEqual(
+      [enrolled.kind, enrolled.field, enrolled.message],
+      ['conflict', 'terminalId', ENROLLED_TERMINAL_REFUSAL],
+    );
+    assert.equal(
+      await call('settings.save', { ...document, terminalId: 'T07' }),
+      'settings.save',
+      'its own ID stays',
+    );
   });
 
   test('an update URL is set only on a desk a supervisor PIN guards', async (t) => {
@@ -370,7 +435,10 @@ describe('the gate', () => {
     const error = await refused(() =>
       call('settings.save', { ...document, updateUrl: 'https://updates.example' }),
     );
-    assert.deepEqual([error.kind, error.field], ['locked', 'supervisorPin']);
+    assert.deepEqual(
+      [error.kind, error.field, error.message],
+      ['locked', 'supervisorPin', 'Set a supervisor PIN before setting an update URL.'],
+    );
     staff.setSettings({ updateUrl: 'https://updates.example' });
     assert.equal(
       await call('settings.save', { ...document, updateUrl: 'https://updates.example' }),
