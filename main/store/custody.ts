@@ -75,6 +75,6 @@ export type CustodyRepo = ReturnType<typeof createCustodyRepo>;
 
 /** The records that stand: not reversed, and not reversals themselves. */
 export function standing(records: readonly CustodyRecord[]): CustodyRecord[] {
-  const reversed = new Set(records.flatMap((r) => (r.reverses === null ? [] : [r.reverses])));
+  const reversed = new Set(records.map((r) => r.reverses));
   return records.filter((r) => r.kind !== 'reversal' && !reversed.has(r.id));
 }

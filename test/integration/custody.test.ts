@@ -76,6 +76,14 @@ async function refusal(work: () => unknown): Promise<AgentError> {
   assert.fail('not refused');
 }
 
+/** A conflict about the operation: it names the operation, whatever the words. */
+async function conflict(work: () => unknown): Promise<AgentError> {
+  const error = await refusal(work);
+  assert.equal(error.kind, 'conflict');
+  assert.equal(typeof error.localId, 'number');
+  return error;
+}
+
 const at = (d: Desk) => new Date(d.clock.now()).toISOString();
 
 describe('recording custody', () => {
@@ -123,7 +131,7 @@ describe('recording custody', () => {
     assert.deepEqual(d.custody.record(payin.localId, 'received'), view);
     assert.deepEqual(d.custody.record(payin.localId), view);
     assert.equal(d.store.custody.forOperation(payin.localId).length, 1);
-    const other = await refusal(() => d.custody.record(payin.localId, 'returned'));
+    const other = await conflict(() => d.custody.record(payin.localId, 'returned'));
     assert.deepEqual([other.kind, other.message], ['conflict', 'No cash may move for this operation now.']);
   });
 
@@ -150,6 +158,9 @@ describe('recording custody', () => {
     d.store.operations.update(payin.localId, { status: 'cancelled' });
     d.clock.advance(1_000);
     d.custody.record(payin.localId, 'returned');
+    // The receipt asked about again after the return: the same answer, no record.
+    assert.equal(d.custody.record(payin.localId, 'received').localId, payin.localId);
+    assert.equal(d.store.custody.forOperation(payin.localId).length, 2);
     const back = d.store.custody.forOperation(payin.localId).at(-1)!;
     assert.deepEqual([back.kind, back.direction, back.operator], ['returned', -1, 'Dana']);
     const saved = d.store.operations.get(payin.localId)!;
@@ -171,30 +182,30 @@ describe('refusals, each in its own words', () => {
   test('no shift, the other mode, a closing shift, another desk', async (t) => {
     const d = await start(t);
     const payin = operation(d);
-    const noShift = await refusal(() => d.custody.record(payin.localId));
+    const noShift = await conflict(() => d.custody.record(payin.localId));
     assert.equal(noShift.message, 'Sign in to open a shift first: cash is recorded in the open shift.');
     assert.deepEqual([noShift.kind, noShift.localId, noShift.cash], ['conflict', payin.localId, 'accept']);
     openShift(d);
     const live = operation(d, { training: false });
     assert.equal(
-      (await refusal(() => d.custody.record(live.localId))).message,
+      (await conflict(() => d.custody.record(live.localId))).message,
       'This is a live operation: switch the desk to Live and sign in to record its cash.',
     );
     d.staff.setSettings({ mode: 'live' });
     assert.equal(
-      (await refusal(() => d.custody.record(payin.localId))).message,
+      (await conflict(() => d.custody.record(payin.localId))).message,
       'This is a training operation: no real money moves for it while the desk is in Live.',
     );
     d.staff.setSettings({ mode: 'training' });
     d.desk.setClosing(true);
     assert.equal(
-      (await refusal(() => d.custody.record(payin.localId))).message,
+      (await conflict(() => d.custody.record(payin.localId))).message,
       'The shift is closing: no cash moves in it now. Open the next shift first.',
     );
     d.desk.setClosing(false);
     const elsewhere = operation(d, { origin: 'lookup' });
     assert.equal(
-      (await refusal(() => d.custody.record(elsewhere.localId))).message,
+      (await conflict(() => d.custody.record(elsewhere.localId))).message,
       'This operation was run at another desk; its cash is not ours to record.',
     );
   });
@@ -205,19 +216,19 @@ describe('refusals, each in its own words', () => {
     const mismatch = operation(d, {
       mismatch: [{ field: 'amount', entered: '1500.00', gateway: '1600.00' }],
     } as Partial<OperationRecord>);
-    const held = await refusal(() => d.custody.record(mismatch.localId));
+    const held = await conflict(() => d.custody.record(mismatch.localId));
     assert.deepEqual(
       [held.message, held.cash],
       ['The gateway holds other figures than those entered: a supervisor must settle it first.', 'hold'],
     );
     const correction = operation(d, { isCorrection: true });
     assert.equal(
-      (await refusal(() => d.custody.record(correction.localId))).message,
+      (await conflict(() => d.custody.record(correction.localId))).message,
       'This is a correction: it moves no cash of its own. A supervisor settles it.',
     );
     const card = operation(d, { instrumentType: 'card' });
     assert.equal(
-      (await refusal(() => d.custody.record(card.localId))).message,
+      (await conflict(() => d.custody.record(card.localId))).message,
       'No cash moves at this desk for this payment method: it is not paid in cash.',
     );
   });
@@ -226,7 +237,7 @@ describe('refusals, each in its own words', () => {
     const d = await start(t, { released: true });
     openShift(d);
     const payout = operation(d, { type: 'payout', status: 'captured' });
-    const error = await refusal(() => d.custody.record(payout.localId));
+    const error = await conflict(() => d.custody.record(payout.localId));
     assert.match(error.message, /^This payout was released to the branch/);
   });
 });
@@ -236,7 +247,7 @@ describe('reversal', () => {
     const d = await start(t);
     const first = openShift(d);
     const payin = operation(d);
-    const none = await refusal(() => d.custody.reverse({ localId: payin.localId, reason: 'typo' }));
+    const none = await conflict(() => d.custody.reverse({ localId: payin.localId, reason: 'typo' }));
     assert.equal(none.message, 'There is no custody record of this desk to reverse.');
     d.custody.record(payin.localId, 'received');
     d.store.operations.update(payin.localId, { status: 'cancelled' });
@@ -318,22 +329,43 @@ describe('reversal', () => {
     d.custody.record(payin.localId, 'received');
     d.desk.setClosing(true);
     assert.equal(
-      (await refusal(() => d.custody.reverse({ localId: payin.localId, reason: 'x' }))).message,
+      (await conflict(() => d.custody.reverse({ localId: payin.localId, reason: 'x' }))).message,
       'The shift is closing: no cash moves in it now. Open the next shift first.',
     );
     d.desk.setClosing(false);
     d.store.shifts.close({ id: shiftId, terminalId: 'T01', training: true }, at(d), true, () => ({}));
     const message = 'Sign in to open a shift first: the reversal goes into the open shift.';
     assert.equal(
-      (await refusal(() => d.custody.reverse({ localId: payin.localId, reason: 'x' }))).message,
+      (await conflict(() => d.custody.reverse({ localId: payin.localId, reason: 'x' }))).message,
       message,
     );
     openShift(d, false);
     assert.equal(
-      (await refusal(() => d.custody.reverse({ localId: payin.localId, reason: 'x' }))).message,
+      (await conflict(() => d.custody.reverse({ localId: payin.localId, reason: 'x' }))).message,
       message,
     );
     assert.equal(d.store.custody.forOperation(payin.localId).length, 1);
+  });
+});
+
+describe('the records as kept', () => {
+  test('no shift and no operator read back as none', async (t) => {
+    const d = await start(t);
+    const payin = operation(d);
+    const kept = d.store.custody.insert({
+      localId: payin.localId,
+      kind: 'received',
+      reverses: null,
+      amount: '1.00',
+      currency: 'KZT',
+      direction: 1,
+      shiftId: null,
+      terminalId: 'T01',
+      operator: null,
+      at: at(d),
+      reason: null,
+    });
+    assert.deepEqual([kept.shiftId, kept.operator, kept.reverses, kept.reason], [null, null, null, null]);
   });
 });
 
