@@ -4,7 +4,7 @@
 // (terminalId, seq), seq is gap-free from 1, and each entry's hash covers the previous one's.
 //
 // Hashing needs a digest, and common/ runs where node:crypto does not; so this module gives the
-// canonical text, and hq/shared/journal-hash.ts (plain node:crypto, importable by main/) hashes it:
+// canonical text, and common-node/journal-hash.ts (node:crypto, for main/ and hq/ alike) hashes it:
 //   hash = hex SHA-256 of canonicalEntry(entry without hash), prevHash of seq 1 = GENESIS_HASH.
 //
 // Training money never meets Live cash: a desk journals its Live facts only.

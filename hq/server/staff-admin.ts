@@ -2,7 +2,7 @@
 // supervisor-reset codes and HQ's own audit log. Each action is written to the audit log.
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { AuditLogEntry, StaffUser } from '../../common/hq-api/staff-admin.ts';
-import { signResetCode } from '../shared/reset-code.ts';
+import { signResetCode } from '../../common-node/reset-code.ts';
 import type { Db } from './db.ts';
 import { enrolmentCode, hashPassword, randomPassword, secretHash } from './secrets.ts';
 import type { SigningKey } from './signing-key.ts';

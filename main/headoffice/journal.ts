@@ -7,7 +7,7 @@
 // (the links a crash left unjournalled). Only an enrolled desk journals: its terminal ID is fixed
 // from then on, and the first run projects the desk's whole history.
 import { GENESIS_HASH, JournalEntry, type UnhashedEntry } from '../../common/journal-entry.ts';
-import { sealEntry } from '../../hq/shared/journal-hash.ts';
+import { sealEntry } from '../../common-node/journal-hash.ts';
 import type { Log } from '../log.ts';
 import { type Fact, factsOf, type HeadOfficeNote } from './entries.ts';
 import type { DeskJournalRepo, JournalRef } from './journal-repo.ts';

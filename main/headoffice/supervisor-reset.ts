@@ -5,7 +5,7 @@
 
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyResetCode } from '../../hq/shared/reset-code.ts';
+import { verifyResetCode } from '../../common-node/reset-code.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { type Clock, isoNow } from '../clock.ts';

@@ -4,8 +4,8 @@
 // variances, audit rows and alarms stay that branch's, even on the moved desk's own page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { sealEntry } from '../../common-node/journal-hash.ts';
 import { createHq } from '../../hq/server/app.ts';
-import { sealEntry } from '../../hq/shared/journal-hash.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { enrolmentCodeFor, json, SimDesk, signIn, startTestHq, type TestHq } from './support.ts';
 

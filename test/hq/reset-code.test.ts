@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { signResetCode, verifyResetCode } from '../../hq/shared/reset-code.ts';
+import { signResetCode, verifyResetCode } from '../../common-node/reset-code.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { enrolmentCodeFor, json, startTestHq } from './support.ts';
 

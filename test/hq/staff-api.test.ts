@@ -46,7 +46,7 @@ test('every staff reply parses with its route’s schema', async (t) => {
     ],
   });
   await desk.sync();
-  const { sealEntry } = await import('../../hq/shared/journal-hash.ts');
+  const { sealEntry } = await import('../../common-node/journal-hash.ts');
   const { hash: _hash, ...rest } = desk.entries[2]!;
   await desk.upload([sealEntry({ ...rest, body: { ...rest.body, amount: '15.00' } } as never)]);
   const [branch] = (await json<{ branches: { id: number }[] }>(hq.admin.get('/api/admin/branches'))).branches;

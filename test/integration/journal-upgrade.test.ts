@@ -16,7 +16,7 @@ import {
   type JournalEntry,
   type UnhashedEntry,
 } from '../../common/journal-entry.ts';
-import { firstBreak, sealEntry } from '../../hq/shared/journal-hash.ts';
+import { firstBreak, sealEntry } from '../../common-node/journal-hash.ts';
 import { checkChain } from '../../main/audit/chain.ts';
 import { createDeskJournal, journalEntries } from '../../main/headoffice/journal.ts';
 import { CHAINED, chainHash } from '../../main/store/chain.ts';

@@ -6,7 +6,7 @@ import {
   GENESIS_HASH,
   type JournalEntry,
   type UnhashedEntry,
-} from '../../common/journal-entry.ts';
+} from '../common/journal-entry.ts';
 
 /** One-shot hash(): several times faster than createHash for one short text, and ingest does it per entry. */
 export const entryHash = (entry: UnhashedEntry | JournalEntry): string =>

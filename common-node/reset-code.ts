@@ -10,7 +10,7 @@ import {
   ResetCodePayload as Payload,
   ResetCode,
   type ResetCodePayload,
-} from '../../common/journal-entry.ts';
+} from '../common/journal-entry.ts';
 
 /** How far the desk's clock may be ahead of HQ's when checking expiry. */
 export const RESET_CLOCK_SKEW_MS = 5 * 60_000;
