@@ -1,6 +1,7 @@
 // A large, realistic history for the store benchmarks: written straight into SQLite in one
 // transaction of prepared inserts (the schema itself comes from createStore), and cached under
 // bench/.cache/ so re-runs skip the seeding. The cache key covers the schema and GENERATOR_VERSION.
+
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ownState } from '../common/cash-rules/operation-answer.ts';
 import type { OperationTypeValue, Phase } from '../common/contract.ts';
 import { createDeskJournal } from '../main/headoffice/journal.ts';
+import { createHeadOfficeTables } from '../main/headoffice/tables.ts';
 import { createChainRepo } from '../main/store/chain.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';
@@ -392,7 +394,7 @@ export function seed(file: string, spec: SeedSpec): void {
 function journal(dataDir: string): void {
   const store = createStore(dataDir);
   const writer = createDeskJournal({
-    repo: store.deskJournal,
+    repo: createHeadOfficeTables(store).deskJournal,
     transaction: store.transaction,
     afterLink: store.chain.afterLink,
     terminalId: () => 'T01',

@@ -21,10 +21,10 @@ import { type Feature, handlersOf } from './feature.ts';
 import { createGateways } from './gateway/gateways.ts';
 import { createGatewayHealth } from './gateway/health.ts';
 import { createBranchPayouts } from './headoffice/branch-payouts.ts';
-import { readEnrolment } from './headoffice/enrolment-record.ts';
 import { createHeadOfficeFeature } from './headoffice/feature.ts';
 import { createHeadOffice } from './headoffice/head-office.ts';
 import { createSupervisorReset } from './headoffice/supervisor-reset.ts';
+import { createHeadOfficeTables } from './headoffice/tables.ts';
 import { createHistoryFeature } from './history/handlers.ts';
 import { createTray } from './history/tray.ts';
 import { createDispatch } from './ipc/dispatch.ts';
@@ -41,6 +41,7 @@ import { preparePrivateFolder } from './private-files.ts';
 import { createReceiptsFeature } from './receipts/handlers.ts';
 import { createSlipPrinting } from './receipts/slip-printing.ts';
 import { createAppState } from './settings/app-state.ts';
+import { readEnrolment } from './settings/enrolment.ts';
 import { createSettingsFeature } from './settings/handlers.ts';
 import { createSettingsService, loadSettings } from './settings/service.ts';
 import { createAttribution } from './shift/attribution.ts';
@@ -112,8 +113,10 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   await chain.start();
   // The head office: a reset the supervisor armed waits for its code; the journal's writer follows
   // the chain from here on (an unenrolled desk's does nothing).
+  const headOfficeTables = createHeadOfficeTables(store);
   const supervisorReset = createSupervisorReset({
     store,
+    tables: headOfficeTables,
     dataDir: options.dataDir,
     audit,
     log,
@@ -125,6 +128,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   });
   const headOffice = createHeadOffice({
     store,
+    tables: headOfficeTables,
     vault,
     terminalId: () => settings.get().terminalId,
     audit,
@@ -170,8 +174,8 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     shifts: store.shifts,
     branch: {
       enrolled: () => readEnrolment(store.settings) !== null,
-      released: store.branchPayouts.released,
-      claimed: store.branchPayouts.claimed,
+      released: headOfficeTables.branchPayouts.released,
+      claimed: headOfficeTables.branchPayouts.claimed,
     },
   });
   const journal = createJournal({
@@ -261,6 +265,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   });
   const branchPayouts = createBranchPayouts({
     store,
+    tables: headOfficeTables,
     client: headOffice.client,
     terminalId: headOffice.terminalId,
     supervisor,

@@ -10,8 +10,8 @@ import {
   SUPERVISOR_CHANNELS,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
-import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../headoffice/enrolment-record.ts';
 import type { Handlers } from '../ipc/handlers.ts';
+import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../settings/enrolment.ts';
 import {
   DEFAULT_SETTINGS,
   type SettingsDocument,

@@ -3,6 +3,7 @@
 // as they were sealed, every link keeps its seq and hash (the seal and the printed chain heads
 // still match), and the stream goes on after them, each new entry's text derived from its row and
 // checked against its seal; a row changed under an entry is told, never sent as sealed.
+
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
 import { firstBreak, sealEntry } from '../../common-node/journal-hash.ts';
 import { checkChain } from '../../main/audit/chain.ts';
 import { createDeskJournal, journalEntries } from '../../main/headoffice/journal.ts';
+import { createHeadOfficeTables } from '../../main/headoffice/tables.ts';
 import { CHAINED, chainHash } from '../../main/store/chain.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
@@ -110,14 +112,15 @@ test('a desk journalled before 0014 upgrades in place: its entries as sealed, it
   const store = createStore(dataDir);
   t.after(() => store.close());
   store.chain.setKey(key);
+  const { deskJournal } = createHeadOfficeTables(store);
   assert.deepEqual(store.chain.head(), old.head, 'every link keeps its seq and hash');
   assert.deepEqual(await checkChain(store, key), { links: 4, findings: [] });
   const changed: number[] = [];
-  const read = () => journalEntries(store.deskJournal, 'T01', 0, 100, (seq) => changed.push(seq));
+  const read = () => journalEntries(deskJournal, 'T01', 0, 100, (seq) => changed.push(seq));
   assert.deepEqual(read(), old.entries, 'the entries read back exactly as they were sealed');
 
   const journal = createDeskJournal({
-    repo: store.deskJournal,
+    repo: deskJournal,
     transaction: store.transaction,
     afterLink: store.chain.afterLink,
     terminalId: () => 'T01',

@@ -1,5 +1,6 @@
 // Where the desk is enrolled, kept with the settings (never the token: that is in the keychain).
-// Its own module so the desk's gate can read it without the head office's machinery.
+// Its own module, below the head office, so the desk's gate and the supervisor read it without the head
+// office's machinery.
 import type { SettingsRepo } from '../store/settings.ts';
 
 /** The head office's address, the desk's terminal ID as enrolled, its branch, and HQ's public key for reset codes. */
