@@ -5,13 +5,9 @@ import { channel, none } from './channel.ts';
 import {
   AuditEntry,
   BackupState,
-  CashLine,
-  CashMovement,
   currency,
   DeskState,
   DrawerCount,
-  DrawerCountRecord,
-  Handover,
   note,
   Operator,
   operatorId,
@@ -19,12 +15,18 @@ import {
   pin,
   ShiftSummary,
   shiftId,
-  VarianceLine,
-  XReport,
-  ZReport,
 } from './desk.ts';
 import { CASH_MOVEMENT_KINDS } from './enums.ts';
 import { PrintResult } from './printing.ts';
+import {
+  CashLine,
+  CashMovement,
+  DrawerCountRecord,
+  Handover,
+  VarianceLine,
+  XReport,
+  ZReport,
+} from './shift-reports.ts';
 import { amount, isoTime } from './values.ts';
 
 export const deskChannels = {
