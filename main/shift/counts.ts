@@ -57,3 +57,5 @@ export function createCloseCounts(deps: {
     list: (shiftId: number) => store.drawer.counts(shiftId),
   };
 }
+
+export type CloseCounts = ReturnType<typeof createCloseCounts>;

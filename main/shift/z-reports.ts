@@ -151,3 +151,5 @@ export function createZReports(deps: ShiftDeps) {
 
   return { zReport, reconcile, reconcileShift };
 }
+
+export type ZReports = ReturnType<typeof createZReports>;
