@@ -161,7 +161,7 @@ export const Meaning = z.object({
   /** A supervisor may reverse its custody record (made by mistake), with a reason. */
   reversible: z.boolean(),
   /**
-   * On a desk enrolled at a head office (issue 19): its supervisor may release this captured payout
+   * On a desk enrolled at a head office: its supervisor may release this captured payout
    * to the branch; or this desk may claim another desk's payout there, to hand it over here; claimed:
    * this desk won that claim, so its cash is handed over here (absent in
    * views made before it: neither).

@@ -1,4 +1,4 @@
-// ★ A payout handed over once, at any desk of its branch (issue 19). The desk that captured a cash
+// A payout handed over once, at any desk of its branch, never twice. The desk that captured a cash
 // payout and has not handed it over may release it (its supervisor's act); from then on it refuses
 // to hand it over itself (main/operations/meaning.ts). Another desk of the branch, having looked the
 // operation up at the gateway (whose operation is the truth), claims it at the head office, online

@@ -1,4 +1,4 @@
-// The desk's side of the head office (issue 19): enrolment, the journal's writer and its upload, and
+// The desk's side of the head office: enrolment, the journal's writer and its upload, and
 // the status the desk shows. An unenrolled desk journals and sends nothing, and works as before.
 // The desk token lives in the OS keychain (main/vault/) and in main's memory; never in SQLite or a log.
 

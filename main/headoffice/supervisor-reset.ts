@@ -1,5 +1,6 @@
-// The supervisor reset on a desk enrolled at a head office (issue 19 ★): the RESET-SUPERVISOR-PIN
-// file in the data folder arms it, and a one-time code HQ issued for this terminal completes it.
+// The supervisor reset on a desk enrolled at a head office, where the file alone cannot take the
+// supervisor's PIN away: the RESET-SUPERVISOR-PIN file in the data folder arms it, and a one-time
+// code HQ issued for this terminal completes it.
 // The code is checked offline against HQ's Ed25519 key received at enrolment; its nonce is kept
 // once spent, in the transaction that clears the PIN, so a code works once even across restarts.
 

@@ -33,7 +33,7 @@ export type DeskContext = {
   /** The open shift has begun closing: no cash moves in it now. */
   closing: boolean;
   /**
-   * On a desk enrolled at a head office (issue 19): whether this payout was released to the
+   * On a desk enrolled at a head office: whether this payout was released to the
    * branch (by its supervisor, or listed as open cash in a Z report), so only another desk may hand
    * it over; and whether this desk won the claim on another desk's payout, so it hands it over here.
    */

@@ -64,7 +64,7 @@ export type ShiftReportView = {
     kind: string;
     detail: Record<string, string | number | boolean | null>;
   }[];
-  /** The drawer passed between operators in the shift, and each operator's part (issue 18). */
+  /** The drawer passed between operators in the shift, and each operator's part (older reports lack them). */
   handovers?: HandoverView[];
   parts?: {
     operator: string;

@@ -82,8 +82,8 @@ export function createZReports(deps: ShiftDeps) {
     const shift = store.shifts.get(shiftId);
     if (!z || !shift)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
-    // A report from before the audit trail and the chain existed has neither.
-    // Nor one from before the counts and handovers were kept (issue 18).
+    // A report from before the audit trail and the chain existed has neither, and one from before
+    // the close kept every count and the handovers has no counts, handovers or operators' parts.
     type Older = 'audit' | 'chainHead' | 'counts' | 'handovers' | 'parts';
     const report = withMeanings(JSON.parse(z.report) as ZReport) as Omit<ZReport, Older> &
       Partial<Pick<ZReport, Older>>;

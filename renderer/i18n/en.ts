@@ -994,7 +994,7 @@ export const en = {
     submit: 'Export diagnostics',
     done: 'Saved {{path}} ({{size}} KB).',
   },
-  /** The drawer between counts (issue 18): recounts at the close, handovers, movement slips. */
+  /** The drawer between counts: recounts at the close, handovers, movement slips. */
   drawer: {
     countAgain: 'Count again',
     safeHolder: 'Who holds the safe (name, for the slip)',
@@ -1031,7 +1031,7 @@ export const en = {
     printSlip: 'Print the slip',
     slipAgain: 'The slip is printed again.',
   },
-  /** The head office (issue 19): enrolment, the upload's state, the supervisor reset's code. */
+  /** The head office: enrolment, the upload's state, the supervisor reset's code. */
   headOffice: {
     label: 'Head office',
     title: 'Head office',

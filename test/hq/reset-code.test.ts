@@ -1,4 +1,4 @@
-// ★ Supervisor-reset codes: issued by HQ (and logged), checked by the desk offline with the key it
+// Supervisor-reset codes: issued by HQ (and logged), checked by the desk offline with the key it
 // received at enrolment.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';

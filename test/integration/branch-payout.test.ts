@@ -1,4 +1,4 @@
-// ★ A payout handed over once, at any desk of its branch (issue 19): real cores on one real sandbox
+// A payout handed over once, at any desk of its branch: real cores on one real sandbox
 // gateway, each enrolled at a real head office on a real PostgreSQL. Desk A captures a cash payout
 // and releases it (its supervisor), or lists it as open cash in its Z report; A then refuses to hand
 // it over; B and C look it up at the gateway and claim it at once: exactly one hands the cash over.

@@ -1,4 +1,4 @@
-// The desk journal and its upload (issue 19), on a real core, sandbox and SQLite file, enrolled at a
+// The desk journal and its upload, on a real core, sandbox and SQLite file, enrolled at a
 // real head office on a real PostgreSQL: a Live day becomes gap-free, chained entries of every kind
 // it produced, training never; HQ holds the same stream; a crash between a commit and its
 // journalling is caught up at start; a tampered entry is a chain finding at the desk and refused

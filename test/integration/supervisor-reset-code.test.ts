@@ -1,4 +1,4 @@
-// ★ The supervisor reset on a desk enrolled at a head office (issue 19): the RESET-SUPERVISOR-PIN
+// The supervisor reset on a desk enrolled at a head office: the RESET-SUPERVISOR-PIN
 // file alone no longer resets, it arms the reset; the code HQ issues for this terminal completes it,
 // once. Real core, real sandbox, real HQ on a real PostgreSQL, its own signing key.
 import assert from 'node:assert/strict';

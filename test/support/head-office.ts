@@ -1,5 +1,5 @@
-// A desk enrolled at a real head office, for the tests of issue 19: a real core on a real sandbox,
-// Live with a shift open, its journal read back from its SQLite file.
+// A desk enrolled at a real head office, for the journal, branch-payout and reset tests: a real core
+// on a real sandbox, Live with a shift open, its journal read back from its SQLite file.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

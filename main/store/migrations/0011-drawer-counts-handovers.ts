@@ -1,4 +1,4 @@
-// The drawer between counts (issue 18): every count at the close is kept, a recount beside the first
+// The drawer between counts: every count at the close is kept, a recount beside the first
 // rather than over it, the drawer passed from one operator to the next without closing the shift,
 // and the name of who held the safe for a cash movement. Append-only and chained
 // (main/store/chain.ts), like the other money tables.
