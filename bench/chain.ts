@@ -3,7 +3,7 @@
 // several full checks: every link recomputed from its row, and the seal checked; and what a link
 // costs on disk (`chain.bytes_per_link`, the chain table with its index).
 import { DatabaseSync } from 'node:sqlite';
-import { checkChain } from '../main/audit/chain.ts';
+import { checkChain } from '../main/audit/chain-guard.ts';
 import { createStore } from '../main/store/index.ts';
 import { SEED_CHAIN_KEY, seededHistory } from './seed.ts';
 

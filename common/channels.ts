@@ -2,9 +2,9 @@
 // reply schemas. Main validates both sides of every call against it. The events main pushes are
 // declared beside it, in events.ts.
 import { z } from 'zod';
+import { DeskSettings, note, pin, shiftId } from './agent-day.ts';
 import { AppState, Settings, UpdateHold } from './app-state.ts';
 import { channel, none } from './channel.ts';
-import { DeskSettings, note, pin, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
 import { CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
 import { headOfficeChannels } from './headoffice-channels.ts';

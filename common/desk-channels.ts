@@ -1,7 +1,6 @@
 // The agent's day in the channel table: the desk's lock, operators, the supervisor, shifts and the
 // drawer, exports and backups. Spread into `channels` (channels.ts), declared here once.
 import { z } from 'zod';
-import { channel, none } from './channel.ts';
 import {
   AuditEntry,
   BackupState,
@@ -15,7 +14,8 @@ import {
   pin,
   ShiftSummary,
   shiftId,
-} from './desk.ts';
+} from './agent-day.ts';
+import { channel, none } from './channel.ts';
 import { CASH_MOVEMENT_KINDS } from './enums.ts';
 import { PrintResult } from './printing.ts';
 import {

@@ -1,8 +1,8 @@
 // The event table: every event main may push to the renderer, each declared once with its payload's
 // schema, beside the channel table (channels.ts).
 import { z } from 'zod';
+import { DeskState, ShiftSummary } from './agent-day.ts';
 import { AppState, Connectivity } from './app-state.ts';
-import { DeskState, ShiftSummary } from './desk.ts';
 import { CONNECTION_STATES } from './enums.ts';
 import { HeadOfficeStatus } from './headoffice-channels.ts';
 import { Attention, LookupResult, OpenOperation, OperationView, PrintReport } from './values.ts';

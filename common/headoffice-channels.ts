@@ -1,8 +1,8 @@
 // The head office seen from the desk: its enrolment in Settings, the upload's state, the payouts
 // shared with the branch and the supervisor reset's code.
 import { z } from 'zod';
+import { pin } from './agent-day.ts';
 import { channel, none } from './channel.ts';
-import { pin } from './desk.ts';
 import { isoTime, localId, OperationView } from './values.ts';
 
 /** "Head office: up to date / N entries waiting / last reached at …", and what stops the upload. */

@@ -2,7 +2,7 @@
 // per currency, counts against expected, handovers, each operator's part, and the X and Z reports
 // with the Z's reconciliation at the gateway.
 import { z } from 'zod';
-import { AuditEntry, ChainHead, CountedCurrency, ShiftSummary } from './desk.ts';
+import { AuditEntry, ChainHead, CountedCurrency, ShiftSummary } from './agent-day.ts';
 import { CASH_MOVEMENT_KINDS, FINDING_KINDS } from './enums.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 import { RECEIPT_WORDINGS } from './receipt-status.ts';

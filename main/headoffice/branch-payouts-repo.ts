@@ -2,9 +2,9 @@
 // supervisor's act, or listed as open cash in one of its journalled Z reports) and the ones it won
 // the claim on. Both tables are append-only and chained.
 import type { DatabaseSync } from 'node:sqlite';
-import { chainCode } from '../store/chain.ts';
+import { chainCode } from '../store/chain-links.ts';
 
-/** `linked`: the chain's, called beside each row written (main/store/chain.ts). */
+/** `linked`: the chain's, called beside each row written (main/store/chain-links.ts). */
 export function createBranchPayoutsRepo(db: DatabaseSync, linked: () => void) {
   // A journalled Z report's open cash is its z_reports row's (main/headoffice/entries.ts); those
   // journalled before migration 0014 are also in desk_journal's text.

@@ -2,7 +2,7 @@
 // only: a row of a training shift or operation makes none. Tables the contract has no kind for (a
 // reconciliation appended to a Z report, the name of who held the safe) make none either.
 import type { EntryBody, EntryKind } from '../../common/journal-entry.ts';
-import type { Row } from './journal-repo.ts';
+import type { Row } from './desk-journal-repo.ts';
 
 export type Fact = { [K in EntryKind]: { kind: K; at: string; body: EntryBody<K> } }[EntryKind];
 

@@ -13,9 +13,9 @@ import type { Log } from '../log.ts';
 import { type Enrolment, readEnrolment, writeEnrolment } from '../settings/enrolment.ts';
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
+import { createDeskJournal } from './desk-journal.ts';
 import type { HeadOfficeNote } from './entries.ts';
 import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
-import { createDeskJournal } from './journal.ts';
 import type { HeadOfficeTables } from './tables.ts';
 import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
 

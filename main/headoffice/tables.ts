@@ -2,7 +2,7 @@
 // repository, so the head office builds these from it (main/store/index.ts, repository).
 import type { Store } from '../store/index.ts';
 import { createBranchPayoutsRepo } from './branch-payouts-repo.ts';
-import { createDeskJournalRepo } from './journal-repo.ts';
+import { createDeskJournalRepo } from './desk-journal-repo.ts';
 import { createResetNoncesRepo } from './reset-nonces-repo.ts';
 
 export function createHeadOfficeTables(store: Pick<Store, 'repository'>) {

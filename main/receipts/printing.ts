@@ -18,7 +18,7 @@ import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';

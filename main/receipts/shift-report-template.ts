@@ -3,7 +3,7 @@
 import { auditDetail } from '../../common/audit-detail.ts';
 import { type Language, localeOf, type OpenOperation, TRAINING_OPERATOR } from '../../common/contract.ts';
 import { compare, formatMoney } from '../../common/money.ts';
-import { CHAIN_BROKEN } from '../audit/chain.ts';
+import { CHAIN_BROKEN } from '../audit/chain-guard.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
 import type { PrintWords } from './print-words.ts';
 import { qrSvg } from './qr.ts';

@@ -11,7 +11,7 @@ import { exportHandlers } from '../export/handlers.ts';
 import { type DeskContext, meaningOf } from '../operations/meaning.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { SlipPrinting } from '../receipts/slip-printing.ts';
-import type { Desk } from '../staff/desk.ts';
+import type { Desk } from '../staff/desk-lock.ts';
 import { staffHandlers } from '../staff/handlers.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';

@@ -19,7 +19,7 @@ import {
   SHIFT_OPEN_REFUSAL,
 } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
-import type { Desk } from './desk.ts';
+import type { Desk } from './desk-lock.ts';
 import type { Supervisor } from './supervisor.ts';
 
 /** Reads that do not keep an idle desk awake (a screen may refresh them by itself). */

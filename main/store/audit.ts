@@ -1,9 +1,9 @@
 // The audit trail's rows: appended, never changed (the table's triggers refuse both).
 import type { DatabaseSync } from 'node:sqlite';
 import type { AuditEntry } from '../../common/contract.ts';
-import { chainCode } from './chain.ts';
+import { chainCode } from './chain-links.ts';
 
-/** `linked`: the chain's, called beside each row written (main/store/chain.ts). */
+/** `linked`: the chain's, called beside each row written (main/store/chain-links.ts). */
 export function createAuditRepo(db: DatabaseSync, linked: () => void) {
   const insert = db.prepare(
     'INSERT INTO audit_trail (at, terminal_id, operator, kind, detail) VALUES (?, ?, ?, ?, ?) RETURNING id',

@@ -28,7 +28,7 @@ function toRecord(row: Row): CustodyRecord {
 const COLUMNS =
   'id, local_id, kind, reverses, amount, currency, direction, shift_id, terminal_id, operator, at, reason';
 
-/** `linked`: the chain's, called beside each record written (main/store/chain.ts). */
+/** `linked`: the chain's, called beside each record written (main/store/chain-links.ts). */
 export function createCustodyRepo(db: DatabaseSync, linked: () => void) {
   const insert = db.prepare(`INSERT INTO custody_records (local_id, kind, reverses, amount, currency,
     direction, shift_id, terminal_id, operator, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -47,7 +47,7 @@ function toCount(row: Row): DrawerCountRecord {
   };
 }
 
-/** `linked`: the chain's, called beside each chained row written (main/store/chain.ts). */
+/** `linked`: the chain's, called beside each chained row written (main/store/chain-links.ts). */
 export function createDrawerRepo(db: DatabaseSync, linked: () => void) {
   const insertCount = db.prepare(`INSERT INTO close_counts (shift_id, at, operator, counted, variance,
     over_threshold) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`);

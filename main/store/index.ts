@@ -4,7 +4,7 @@ import { backup, type DatabaseSync } from 'node:sqlite';
 import { isoNow, systemClock } from '../clock.ts';
 import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
-import { createChainRepo } from './chain.ts';
+import { createChainRepo } from './chain-links.ts';
 import { createCustodyRepo } from './custody.ts';
 import { createDrawerRepo } from './drawer.ts';
 import { createExportRepo } from './export.ts';

@@ -18,7 +18,7 @@ export type { NewOperation, OperationPatch, OperationRecord } from './operation-
 
 export type EventInput = { kind: string; detail?: string | null };
 
-/** `linked`: the chain's, called beside each event written (main/store/chain.ts). */
+/** `linked`: the chain's, called beside each event written (main/store/chain-links.ts). */
 export function createOperationsRepo(db: DatabaseSync, now: () => string, linked: () => void) {
   const byId = db.prepare('SELECT * FROM operations WHERE local_id = ?');
   const byNumber = db.prepare('SELECT * FROM operations WHERE operation_number = ? AND shop_id = ?');

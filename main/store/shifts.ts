@@ -93,7 +93,7 @@ export function summary(row: ReturnType<typeof toShift>): ShiftSummary {
   };
 }
 
-/** `linked`: the chain's, called beside each chained row written (main/store/chain.ts). */
+/** `linked`: the chain's, called beside each chained row written (main/store/chain-links.ts). */
 export function createShiftsRepo(db: DatabaseSync, linked: () => void) {
   const openShift = db.prepare(`${SHIFTS} WHERE s.closed_at IS NULL`);
   const byId = db.prepare(`${SHIFTS} WHERE s.id = ?`);

@@ -4,7 +4,7 @@
 // the training gateway, which runs only while the desk is in training; and, before anything else
 // writes, the chain's key (its check runs once the core is up).
 import { join } from 'node:path';
-import { createChainGuard } from '../audit/chain.ts';
+import { createChainGuard } from '../audit/chain-guard.ts';
 import { createAuditTrail } from '../audit/trail.ts';
 import type { Clock } from '../clock.ts';
 import type { CoreOptions } from '../core-types.ts';

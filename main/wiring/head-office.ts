@@ -8,7 +8,7 @@ import { createHeadOfficeFeature } from '../headoffice/feature.ts';
 import { createHeadOffice } from '../headoffice/head-office.ts';
 import { createSupervisorReset } from '../headoffice/supervisor-reset.ts';
 import { createHeadOfficeTables } from '../headoffice/tables.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import { readEnrolment } from '../settings/enrolment.ts';
 import type { Signals } from '../signal.ts';
 import type { Supervisor } from '../staff/supervisor.ts';

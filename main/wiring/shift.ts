@@ -4,7 +4,7 @@
 import type { CoreOptions } from '../core-types.ts';
 import { createSlipPrinting } from '../receipts/slip-printing.ts';
 import { createDayFeature } from '../shift/day.ts';
-import { createDeskState } from '../shift/desk-state.ts';
+import { createDeskState } from '../shift/desk-state-view.ts';
 import { createReconciler } from '../shift/reconcile.ts';
 import { createShifts } from '../shift/shifts.ts';
 import type { Signals } from '../signal.ts';

@@ -3,7 +3,7 @@
 import type { CoreOptions } from '../core-types.ts';
 import { createBackups } from '../export/backup.ts';
 import type { Signals } from '../signal.ts';
-import { createDesk } from '../staff/desk.ts';
+import { createDesk } from '../staff/desk-lock.ts';
 import { createOperators } from '../staff/operators.ts';
 import { createPinBook } from '../staff/pin-book.ts';
 import { createPinGuard, DEFAULT_PIN_POLICY } from '../staff/pin-guard.ts';

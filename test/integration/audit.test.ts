@@ -15,7 +15,7 @@ import { tokenFingerprint } from '../../main/audit/trail.ts';
 import { chainCode } from '../../main/receipts/shift-report-view.ts';
 import { SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
 import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
-import { CHAINED, chainHash } from '../../main/store/chain.ts';
+import { CHAINED, chainHash } from '../../main/store/chain-links.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';

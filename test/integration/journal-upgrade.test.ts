@@ -18,10 +18,10 @@ import {
   type UnhashedEntry,
 } from '../../common/journal-entry.ts';
 import { firstBreak, sealEntry } from '../../common-node/journal-hash.ts';
-import { checkChain } from '../../main/audit/chain.ts';
-import { createDeskJournal, journalEntries } from '../../main/headoffice/journal.ts';
+import { checkChain } from '../../main/audit/chain-guard.ts';
+import { createDeskJournal, journalEntries } from '../../main/headoffice/desk-journal.ts';
 import { createHeadOfficeTables } from '../../main/headoffice/tables.ts';
-import { CHAINED, chainHash } from '../../main/store/chain.ts';
+import { CHAINED, chainHash } from '../../main/store/chain-links.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 

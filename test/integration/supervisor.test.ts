@@ -11,7 +11,7 @@ import { AgentError } from '../../main/app-error.ts';
 import type { Handlers } from '../../main/ipc/handlers.ts';
 import { ENROLLED_TERMINAL_REFUSAL, writeEnrolment } from '../../main/settings/enrolment.ts';
 import { DEFAULT_SETTINGS, SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
-import type { Desk } from '../../main/staff/desk.ts';
+import type { Desk } from '../../main/staff/desk-lock.ts';
 import { guardHandlers } from '../../main/staff/gate.ts';
 import {
   SUPERVISOR_GRANT_CAP_MS,

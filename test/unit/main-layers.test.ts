@@ -29,7 +29,7 @@ const PLANTS: { file: string; source: string; breaks: string | null }[] = [
     // A feature's tables are the feature's: the store is given no repository of one.
     file: 'main/store/imports-headoffice.ts',
     source:
-      "import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';\n\nexport const repo = createDeskJournalRepo;\n",
+      "import { createDeskJournalRepo } from '../headoffice/desk-journal-repo.ts';\n\nexport const repo = createDeskJournalRepo;\n",
     breaks: 'noRestrictedImports',
   },
   {

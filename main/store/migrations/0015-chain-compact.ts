@@ -5,7 +5,7 @@
 // on bench/seed.ts's history (three events an operation): 195 bytes a link with its index before,
 // about 60 now. Every link keeps its seq and hash, so every Z report's printed chain head and the
 // seal still match; chain_links stays, as a view of the same links in their old shape, for anyone
-// reading the file. The link triggers are made again at open (main/store/chain.ts), on chain.
+// reading the file. The link triggers are made again at open (main/store/chain-links.ts), on chain.
 export default `
 CREATE TABLE chain_tables (
   code  INTEGER PRIMARY KEY,

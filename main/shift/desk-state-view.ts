@@ -1,10 +1,10 @@
 // The desk as the renderer shows it (DeskState): who is signed in, the lock, the supervisor, the
 // PINs, the open shift, the desk's settings, the last backup and the chain's integrity.
 import type { DeskState } from '../../common/contract.ts';
-import type { ChainGuard } from '../audit/chain.ts';
+import type { ChainGuard } from '../audit/chain-guard.ts';
 import type { Backups } from '../export/backup.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
-import type { Desk } from '../staff/desk.ts';
+import type { Desk } from '../staff/desk-lock.ts';
 import type { PinBook } from '../staff/pin-book.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import { type ShiftsRepo, summary } from '../store/shifts.ts';

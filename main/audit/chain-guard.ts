@@ -1,4 +1,4 @@
-// Tamper evidence over the money tables: the hash chain (main/store/chain.ts) recomputed from the
+// Tamper evidence over the money tables: the hash chain (main/store/chain-links.ts) recomputed from the
 // rows as they stand, and its head's seal checked with the key only the OS keychain holds. Run at
 // start and at each shift close. A break (an edited row, a deleted row, a missing append-only
 // trigger, a bad seal) is logged, told to the supervisor in DeskState.integrity, and written into
@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ChainHead, Integrity } from '../../common/contract.ts';
 import { type Clock, sleep } from '../clock.ts';
 import type { Log } from '../log.ts';
-import { CHAINED, type ChainLink, chainHash, LINK_GUARDS, sealMac } from '../store/chain.ts';
+import { CHAINED, type ChainLink, chainHash, LINK_GUARDS, sealMac } from '../store/chain-links.ts';
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
 import type { AuditTrail } from './trail.ts';

@@ -4,7 +4,7 @@
 // ones journalled before keep their text in desk_journal.
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
 import type { JournalEntry } from '../../common/journal-entry.ts';
-import { chainCode } from '../store/chain.ts';
+import { chainCode } from '../store/chain-links.ts';
 
 export type LinkRef = { seq: number; table: string; rowId: number };
 export type Row = Record<string, SQLOutputValue>;

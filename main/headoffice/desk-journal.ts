@@ -1,5 +1,5 @@
 // The desk journal's one writer. Every chained row already gets a gap-free link in its own
-// transaction (main/store/chain.ts); this reads the links after the last one it journalled, maps
+// transaction (main/store/chain-links.ts); this reads the links after the last one it journalled, maps
 // each row to its entries (main/headoffice/entries.ts) and seals them, in one transaction that also
 // moves its cursor. An entry is kept as a reference to its link and its hash, not as a second copy
 // of the row's facts: its text is derived from the row again for the upload, and must hash to what
@@ -9,8 +9,8 @@
 import { GENESIS_HASH, JournalEntry, type UnhashedEntry } from '../../common/journal-entry.ts';
 import { sealEntry } from '../../common-node/journal-hash.ts';
 import type { Log } from '../log.ts';
+import type { DeskJournalRepo, JournalRef } from './desk-journal-repo.ts';
 import { type Fact, factsOf, type HeadOfficeNote } from './entries.ts';
-import type { DeskJournalRepo, JournalRef } from './journal-repo.ts';
 
 /** Links read a transaction: a desk's years of history are journalled in steps, not one long write. */
 const LINKS_PER_STEP = 500;
@@ -18,7 +18,7 @@ const LINKS_PER_STEP = 500;
 export type DeskJournalDeps = {
   repo: DeskJournalRepo;
   transaction: <T>(work: () => T) => T;
-  /** Sets the hook the chain calls after each commit that wrote links (main/store/chain.ts). */
+  /** Sets the hook the chain calls after each commit that wrote links (main/store/chain-links.ts). */
   afterLink: (run: () => void) => void;
   /** The enrolled terminal ID; null while the desk is not enrolled (nothing is journalled). */
   terminalId: () => string | null;
