@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { backup } from 'node:sqlite';
 import { isoNow, systemClock } from '../clock.ts';
 import { createBranchPayoutsRepo } from '../headoffice/branch-payouts-repo.ts';
+import { withEntryRows } from '../headoffice/entry-rows.ts';
 import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
 import { createResetNoncesRepo } from '../headoffice/reset-nonces-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
@@ -36,7 +37,7 @@ export function createStore(dataDir: string, now: () => string = () => isoNow(sy
     exports: createExportRepo(db),
     chain,
     audit: createAuditRepo(db, chain.linked),
-    deskJournal: createDeskJournalRepo(db),
+    deskJournal: withEntryRows(createDeskJournalRepo(db), db),
     resetNonces: createResetNoncesRepo(db),
     branchPayouts: createBranchPayoutsRepo(db, chain.linked),
     transaction: <T>(work: () => T) => transaction(db, work),
