@@ -14,7 +14,7 @@ export const en = {
     zReports: 'Z reports',
     variances: 'Variances',
     audit: 'Desk audit trail',
-    alarms: 'Hash-chain alarms',
+    alarms: 'Alarms',
     search: 'Find an operation',
     admin: 'Administration',
   },
@@ -133,7 +133,7 @@ export const en = {
     empty: 'No audit-trail event yet.',
   },
   alarms: {
-    title: 'Hash-chain alarms',
+    title: 'Alarms',
     at: 'When',
     desk: 'Desk',
     seq: 'Entry',

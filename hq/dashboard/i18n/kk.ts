@@ -15,7 +15,7 @@ export const kk: Catalogue = {
     zReports: 'Z-есептер',
     variances: 'Айырмашылықтар',
     audit: 'Кассалар аудит журналы',
-    alarms: 'Хеш тізбегі дабылдары',
+    alarms: 'Дабылдар',
     search: 'Операцияны табу',
     admin: 'Әкімшілік',
   },
@@ -129,7 +129,7 @@ export const kk: Catalogue = {
     empty: 'Әзірге аудит оқиғасы жоқ.',
   },
   alarms: {
-    title: 'Хеш тізбегі дабылдары',
+    title: 'Дабылдар',
     at: 'Қашан',
     desk: 'Касса',
     seq: 'Жазба',

@@ -15,7 +15,7 @@ export const ru: Catalogue = {
     zReports: 'Z-отчёты',
     variances: 'Расхождения',
     audit: 'Журнал аудита касс',
-    alarms: 'Тревоги цепочки хешей',
+    alarms: 'Тревоги',
     search: 'Найти операцию',
     admin: 'Администрирование',
   },
@@ -130,7 +130,7 @@ export const ru: Catalogue = {
     empty: 'Событий аудита пока нет.',
   },
   alarms: {
-    title: 'Тревоги цепочки хешей',
+    title: 'Тревоги',
     at: 'Когда',
     desk: 'Касса',
     seq: 'Запись',
