@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { backup } from 'node:sqlite';
 import { isoNow, systemClock } from '../clock.ts';
 import { createBranchPayoutsRepo } from '../headoffice/branch-payouts-repo.ts';
-import { withEntryRows } from '../headoffice/entry-rows.ts';
 import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
 import { createResetNoncesRepo } from '../headoffice/reset-nonces-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
@@ -37,7 +36,7 @@ export function createStore(dataDir: string, now: () => string = () => isoNow(sy
     exports: createExportRepo(db),
     chain,
     audit: createAuditRepo(db, chain.linked),
-    deskJournal: withEntryRows(createDeskJournalRepo(db), db),
+    deskJournal: createDeskJournalRepo(db),
     resetNonces: createResetNoncesRepo(db),
     branchPayouts: createBranchPayoutsRepo(db, chain.linked),
     transaction: <T>(work: () => T) => transaction(db, work),
