@@ -2,6 +2,7 @@
 // network (or a supervisor's branch). The server builds each reply as these types and the
 // dashboard parses it with these schemas; no SQL column name is part of the API.
 import { z } from 'zod';
+import { OPEN_REASONS } from '../enums.ts';
 import { CurrencyAmount, currency, ENTRY_BODIES, money, terminalId } from '../journal-entry.ts';
 import { text } from '../text.ts';
 
@@ -88,11 +89,18 @@ export const OpenOperation = z.object({
 export type OpenOperation = z.infer<typeof OpenOperation>;
 
 export const DeskParams = z.object({ terminalId });
-/** GET /api/desks/:terminalId: the desk, its open operations and its last ten Z reports. */
+/**
+ * GET /api/desks/:terminalId: the desk, its open operations and its last ten Z reports; and what
+ * HQ's fold of its journal says in the terms of the desk's X report: expected cash per currency,
+ * the open-cash operations with the reason the cash rules give, the unknown outcomes.
+ */
 export const DeskReply = z.object({
   desk: DeskSummary,
   open: z.array(OpenOperation),
   zReports: z.array(ZReport),
+  expectedCash: z.array(CurrencyAmount),
+  openCash: z.array(z.object({ operationNumber: text, reason: z.enum(OPEN_REASONS) })),
+  unknownOutcome: z.array(z.object({ operationNumber: text })),
 });
 export type DeskReply = z.infer<typeof DeskReply>;
 
@@ -113,9 +121,17 @@ export const Variance = z.object({
   variance: money,
   closedAt: at,
   branchName: text,
+  /** Which count of the close (1, 2 …); 0 for a Z line of a journal that carried no counts. */
+  count: count,
+  expected: money.nullable(),
+  counted: money.nullable(),
+  overThreshold: z.boolean().nullable(),
+  /** The supervisor approved the close, with `note`. */
+  approved: z.boolean().nullable(),
+  note: text.nullable(),
 });
 export type Variance = z.infer<typeof Variance>;
-/** GET /api/variances?threshold=100.00: Z report lines whose variance is larger, largest first. */
+/** GET /api/variances?threshold=100.00: every count's lines whose variance is larger, largest first. */
 export const VariancesReply = z.object({ variances: z.array(Variance) });
 export type VariancesReply = z.infer<typeof VariancesReply>;
 
@@ -137,13 +153,17 @@ export const Alarm = z.object({
   id: bigintText,
   terminalId,
   seq: bigintText,
-  kind: z.enum(['conflict', 'chain', 'double_handover']),
+  kind: z.enum(['conflict', 'chain', 'double_handover', 'disagreement', 'finding']),
   storedHash: text.nullable(),
   receivedHash: text,
   at,
+  /** The operation a double handover, a disagreement or a finding names. */
+  operationNumber: text.nullable(),
+  /** A disagreement's two answers (HQ's and the desk's), a finding's kind. */
+  detail: z.record(text, z.unknown()).nullable(),
 });
 export type Alarm = z.infer<typeof Alarm>;
-/** GET /api/alarms: hash-chain conflicts and double handovers, latest first. */
+/** GET /api/alarms: hash-chain conflicts, double handovers, disagreements and findings, latest first. */
 export const AlarmsReply = z.object({ alarms: z.array(Alarm) });
 export type AlarmsReply = z.infer<typeof AlarmsReply>;
 

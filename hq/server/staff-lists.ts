@@ -15,6 +15,12 @@ type VarianceRow = {
   variance: string;
   closed_at: string;
   branch_name: string;
+  count_no: number;
+  expected: string | null;
+  counted: string | null;
+  over_threshold: boolean | null;
+  approved: boolean | null;
+  note: string | null;
 };
 const variance = (r: VarianceRow): Variance => ({
   terminalId: r.terminal_id,
@@ -23,6 +29,12 @@ const variance = (r: VarianceRow): Variance => ({
   variance: r.variance,
   closedAt: r.closed_at,
   branchName: r.branch_name,
+  count: r.count_no,
+  expected: r.expected,
+  counted: r.counted,
+  overThreshold: r.over_threshold,
+  approved: r.approved,
+  note: r.note,
 });
 
 type AuditRow = {
@@ -52,6 +64,8 @@ type AlarmRow = {
   stored_hash: string | null;
   received_hash: string;
   at: string;
+  operation_number: string | null;
+  detail: Record<string, unknown> | null;
 };
 const alarm = (r: AlarmRow): Alarm => ({
   id: r.id,
@@ -61,6 +75,8 @@ const alarm = (r: AlarmRow): Alarm => ({
   storedHash: r.stored_hash,
   receivedHash: r.received_hash,
   at: r.at,
+  operationNumber: r.operation_number,
+  detail: r.detail,
 });
 
 type FoundRow = {
@@ -116,7 +132,8 @@ export function listViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
     async (c, { query: { threshold } }) => {
       const rows = await db.query<VarianceRow>(
         `SELECT v.terminal_id, v.seq::text AS seq, v.currency, v.variance::text AS variance, v.closed_at,
-                b.name AS branch_name
+                b.name AS branch_name, v.count_no, v.expected::text AS expected, v.counted::text AS counted,
+                v.over_threshold, v.approved, v.note
            FROM hq_variances v JOIN hq_branches b ON b.id = v.branch_id
           WHERE abs(v.variance) > $2::numeric AND ($1::int IS NULL OR v.branch_id = $1)
           ORDER BY abs(v.variance) DESC LIMIT 100`,
@@ -139,7 +156,8 @@ export function listViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
 
   serve(app, 'alarms', [staff], async (c) => {
     const rows = await db.query<AlarmRow>(
-      `SELECT a.id::text AS id, a.terminal_id, a.seq::text AS seq, a.kind, a.stored_hash, a.received_hash, a.at
+      `SELECT a.id::text AS id, a.terminal_id, a.seq::text AS seq, a.kind, a.stored_hash, a.received_hash, a.at,
+              a.operation_number, a.detail
          FROM hq_alarms a WHERE $1::int IS NULL OR a.branch_id = $1 ORDER BY a.at DESC LIMIT 100`,
       [scope(c.get('staff'))],
     );

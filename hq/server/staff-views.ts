@@ -5,6 +5,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { BranchSummary, DeskSummary, OpenOperation, ZReport } from '../../common/hq-api/staff-views.ts';
 import type { CurrencyAmount } from '../../common/journal-entry.ts';
 import type { Db } from './db.ts';
+import { deskAnswers } from './desk-answers.ts';
 import { forbidden, refuse, scope, serve } from './staff-api.ts';
 import type { StaffEnv } from './staff-auth.ts';
 
@@ -212,7 +213,13 @@ export function liveViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
         'WHERE z.terminal_id = $1 AND z.branch_id = $2 ORDER BY z.closed_at DESC LIMIT 10',
         [terminalId, desk.branchId],
       );
-      return { desk, open: open.rows.map(openOperation), zReports };
+      return {
+        desk,
+        open: open.rows.map(openOperation),
+        zReports,
+        expectedCash: desk.expected,
+        ...(await deskAnswers(db, terminalId, desk.branchId)),
+      };
     },
     'No such desk.',
   );

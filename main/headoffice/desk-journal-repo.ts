@@ -12,14 +12,23 @@ export type Row = Record<string, SQLOutputValue>;
 /** For each chained table the writer maps, the one statement reading a linked row with its context. */
 const ROW_SQL: Record<string, string> = {
   // `announced`: an earlier event of the operation already said it exists (or that its create was
-  // lost); `previous`: the status the last such event carried.
-  operation_events: `SELECT e.id, e.at, e.kind, e.status, o.operation_number, o.shop_id, o.type, o.amount,
-      o.currency, o.instrument_type, o.training, o.origin,
+  // lost); `previous`: the status the last such event carried. The phase the event left the
+  // operation in and what the cash rules read then, with the event's before it, so an entry is made
+  // only for what changed.
+  operation_events: `SELECT e.id, e.at, e.kind, e.status, e.phase, e.money_state, o.operation_number, o.shop_id,
+      o.type, o.amount, o.currency, o.instrument_type, o.training, o.origin,
       EXISTS (SELECT 1 FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
         AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown')) AS announced,
       (SELECT p.status FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
-        AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown') ORDER BY p.id DESC LIMIT 1) AS previous
-    FROM operation_events e JOIN operations o ON o.local_id = e.local_id WHERE e.id = ?`,
+        AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown') ORDER BY p.id DESC LIMIT 1) AS previous,
+      b.phase AS previous_phase, b.money_state AS previous_state, b.status AS previous_status
+    FROM operation_events e JOIN operations o ON o.local_id = e.local_id
+    LEFT JOIN operation_events b ON b.id = (SELECT MAX(p.id) FROM operation_events p
+      WHERE p.local_id = e.local_id AND p.id < e.id)
+    WHERE e.id = ?`,
+  // A later reconciliation of a Z report, with the report's shift.
+  z_reconciliations: `SELECT r.at, r.result, z.shift_id, z.training
+    FROM z_reconciliations r JOIN z_reports z ON z.id = r.z_report_id WHERE r.id = ?`,
   custody_records: `SELECT c.id, c.kind, c.amount, c.currency, c.operator, c.at, c.reason, o.operation_number,
       o.training, r.kind AS reversed_kind
     FROM custody_records c JOIN operations o ON o.local_id = c.local_id

@@ -93,6 +93,8 @@ describe('the desk journal', () => {
       'count',
       'shift_closed',
       'z_report',
+      'operation_answer',
+      'reconciliation',
     ])
       assert.ok(kinds.has(kind as never), `a ${kind} entry: ${[...kinds].join(', ')}`);
     assert.ok(entries.every((e) => e.terminalId === 'T07'));

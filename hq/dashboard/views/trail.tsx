@@ -1,5 +1,5 @@
-// The desks' audit trail and HQ's alarms (hash-chain conflicts, double handovers), across the
-// network or a supervisor's branch.
+// The desks' audit trail and HQ's alarms (hash-chain conflicts, double handovers, disagreements
+// with a desk's answer, reconciliation findings), across the network or a supervisor's branch.
 import { useTranslation } from 'react-i18next';
 import { callOf } from '../api.ts';
 import { Loaded, useLoad, When } from '../shared.tsx';
@@ -68,6 +68,7 @@ export function AlarmsView() {
                   <th scope="col">{t('alarms.desk')}</th>
                   <th scope="col">{t('alarms.seq')}</th>
                   <th scope="col">{t('alarms.kind')}</th>
+                  <th scope="col">{t('alarms.operation')}</th>
                   <th scope="col">{t('alarms.stored')}</th>
                   <th scope="col">{t('alarms.received')}</th>
                 </tr>
@@ -81,6 +82,7 @@ export function AlarmsView() {
                     <td>{a.terminalId}</td>
                     <td>{a.seq}</td>
                     <td className="alarm">{t(`alarms.kinds.${a.kind}`)}</td>
+                    <td>{a.operationNumber ?? '—'}</td>
                     <td className="hash">{a.storedHash ?? '—'}</td>
                     <td className="hash">{a.receivedHash}</td>
                   </tr>

@@ -12,6 +12,7 @@ const Z_ROWS = [
   'received',
   'handedOver',
   'returned',
+  'reversed',
   'movementsIn',
   'movementsOut',
   'expected',
@@ -38,7 +39,7 @@ export function ZReportView({ report }: { report: ZReport }) {
                 className={row === 'variance' && line.variance.startsWith('-') ? 'short' : undefined}
               >
                 <th scope="row">{t(`z.${row}`)}</th>
-                <td>{money(i18n.language, line[row], line.currency)}</td>
+                <td>{money(i18n.language, line[row] ?? '0.00', line.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -52,6 +53,20 @@ export function ZReportView({ report }: { report: ZReport }) {
               <li key={o.operationNumber}>
                 {o.operationNumber} · {t(`desk.types.${o.type}`)} ·{' '}
                 {money(i18n.language, o.amount, o.currency)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {b.reversals?.length ? (
+        <>
+          <h4>{t('z.reversals')}</h4>
+          <ul>
+            {b.reversals.map((r) => (
+              <li key={`${r.operationNumber}-${r.at}`}>
+                {r.operationNumber} ·{' '}
+                {money(i18n.language, r.direction === 1 ? r.amount : `-${r.amount}`, r.currency)} ·{' '}
+                {r.supervisor} · {r.reason}
               </li>
             ))}
           </ul>
@@ -125,18 +140,23 @@ export function VariancesView() {
                   <th scope="col">{t('variances.desk')}</th>
                   <th scope="col">{t('variances.branch')}</th>
                   <th scope="col">{t('variances.variance')}</th>
+                  <th scope="col">{t('variances.count')}</th>
                   <th scope="col">{t('variances.closed')}</th>
                 </tr>
               </thead>
               <tbody>
                 {variances.map((v) => (
-                  <tr key={`${v.terminalId}-${v.seq}-${v.currency}`}>
+                  <tr key={`${v.terminalId}-${v.seq}-${v.count}-${v.currency}`}>
                     <th scope="row">
                       <a href={`#/desk/${encodeURIComponent(v.terminalId)}`}>{v.terminalId}</a>
                     </th>
                     <td>{v.branchName}</td>
                     <td className={v.variance.startsWith('-') ? 'short' : undefined}>
                       {money(i18n.language, v.variance, v.currency)}
+                    </td>
+                    <td>
+                      {v.count || '—'}
+                      {v.approved ? ` · ${t('variances.approved')}` : ''}
                     </td>
                     <td>
                       <When at={v.closedAt} />
