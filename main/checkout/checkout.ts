@@ -1,6 +1,7 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
 import { cashProblem } from '../../common/amount-input.ts';
+import { mayExistAtGateway } from '../../common/cash-rules/operation-answer.ts';
 import {
   EXPIRY_MARGIN_MS,
   type Language,
@@ -197,9 +198,7 @@ export function createCheckout(deps: Deps) {
 
   async function submit(input: CreateInput): Promise<OperationView> {
     const record = get(input.localId);
-    if (record.phase === 'creating' || record.phase === 'outcome_unknown' || record.phase === 'created') {
-      return journal.view(record);
-    }
+    if (mayExistAtGateway(record.phase)) return journal.view(record);
     if (record.phase !== 'session_open' || !record.sessionId || !record.sessionExpiresAt) {
       throw new AgentError('conflict', 'This session can no longer be used. Start a new operation.', {
         localId: record.localId,

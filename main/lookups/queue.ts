@@ -2,7 +2,7 @@
 // concurrency cap, one lookup per operation at a time, back-off with jitter, and `Retry-After`.
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
 
-import { ownState } from '../../common/cash-rules/operation-answer.ts';
+import { atGateway, ownState } from '../../common/cash-rules/operation-answer.ts';
 import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow, type Timer } from '../clock.ts';
@@ -248,7 +248,7 @@ export function createLookups(deps: Deps) {
       done(entry);
       return;
     }
-    const unsettled = local.phase === 'outcome_unknown' || local.phase === 'creating';
+    const unsettled = atGateway(local.phase) === 'unresolved';
     const expiredAt = local.sessionExpiresAt ? Date.parse(local.sessionExpiresAt) : 0;
     if (unsettled && !deps.createInFlight(local.localId) && sessionGone(expiredAt, error.serverTime)) {
       deps.journal.save(

@@ -7,6 +7,7 @@
 // is done again later and appended.
 
 import { cashLines, varianceLines } from '../../common/cash-rules/drawer-cash.ts';
+import { awaitsGateway } from '../../common/cash-rules/operation-answer.ts';
 import type {
   CashLine,
   CustodyRecord,
@@ -225,8 +226,7 @@ export function createShifts(deps: ShiftDeps) {
         allCounted(cashLines(shift.openingFloat, custody, store.shifts.movements(shift.id)));
         const operations = await operationsOf(store, shift);
         const inFlight = operations.find(
-          (op) =>
-            op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
+          (op) => awaitsGateway(op.phase) || deps.checkout.createInFlight(op.localId),
         );
         if (inFlight) {
           throw new AgentError(

@@ -1,6 +1,7 @@
 // When an update may be installed: never mid-payment. Not while a checkout is under way, not while
 // any operation sits in Home's tray (an outcome unknown, a status not final, cash still to take or
 // hand over, a mismatch), and only once the renderer says it is on Home and idle there.
+import { awaitsGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { UpdateHold } from '../../common/contract.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Store } from '../store/index.ts';
@@ -22,8 +23,7 @@ export function createUpdatePolicy(deps: { store: Pick<Store, 'operations'>; clo
       .some(
         (record) =>
           record.origin === 'counter' &&
-          (record.phase === 'opening' ||
-            record.phase === 'creating' ||
+          (awaitsGateway(record.phase) ||
             (record.phase === 'session_open' &&
               record.sessionExpiresAt !== null &&
               Date.parse(record.sessionExpiresAt) > now())),
