@@ -173,6 +173,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       released: store.branchPayouts.released,
       claimed: store.branchPayouts.claimed,
     },
+    clock,
   });
   const journal = createJournal({
     store,
@@ -381,7 +382,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
       supervisors: supervisorPins,
     }),
     createCheckoutFeature(checkout, custody, log),
-    createTrainingFeature({ gateways, health, store, checkout, journal, settings, training }),
+    createTrainingFeature({ gateways, health, store, checkout, journal, training }),
     createHistoryFeature({ store, journal, checkout, lookups, tray }),
     createReceiptsFeature({
       store,

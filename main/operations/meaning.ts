@@ -24,6 +24,8 @@ import type {
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
+import { sessionAnswer } from './session-answer.ts';
+import { trainingConfirmable } from './training-answer.ts';
 
 /** What of the desk the answer depends on. */
 export type DeskContext = {
@@ -42,6 +44,8 @@ export type DeskContext = {
     released(operationNumber: string): boolean;
     claimed(localId: number): boolean;
   };
+  /** The desk's clock, for whether a session may still be used; absent (a report's desk): it may not. */
+  now?: number;
 };
 
 const MOVES: ReadonlySet<CashAdvice> = new Set(['accept', 'hand_over', 'return']);
@@ -68,10 +72,12 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
   const claimed = claimedHere(record, desk);
   const own = claimed ?? ownState(record);
   const trainingInLive = record.training && desk.mode === 'live';
-  let { cash, note, action } = own;
+  let { cash, note, action, open } = own;
   if (trainingInLive && MOVES.has(cash)) {
     cash = 'none';
     note = 'training_in_live';
+    // Listed, but as waiting for its own mode: no reason of its may ask for cash here.
+    open = 'waiting';
   }
   let refused: CustodyRefusal | null = null;
   if (action) {
@@ -99,7 +105,7 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     note,
     action,
     meaning: {
-      open: own.open,
+      open,
       finding: own.finding,
       alert: !trainingInLive && own.open !== null && ALERTS.has(own.open),
       stuck: own.stuck,
@@ -114,6 +120,8 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       branch: branchActs(record, desk),
       receipt: receiptAnswer(record, own, claimed !== null),
       status: statusAnswer(record, own.final),
+      session: sessionAnswer(record, desk.now),
+      confirmTraining: trainingConfirmable(record, desk),
     },
   };
 }

@@ -4,6 +4,7 @@
 import { awaitsGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { UpdateHold } from '../../common/contract.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { sessionUsable } from '../operations/session-answer.ts';
 import type { Store } from '../store/index.ts';
 
 export type UpdateDecision = { allowed: true } | { allowed: false; hold: UpdateHold };
@@ -16,17 +17,13 @@ export function createUpdatePolicy(deps: { store: Pick<Store, 'operations'>; clo
   // Until the renderer says otherwise, the desk is taken to be busy.
   let idleOnHome = false;
 
-  /** A session held for a payer (until it expires), or a request to the gateway not yet answered. */
+  /** A session held for a payer (while it may be used), or a request to the gateway not yet answered. */
   function checkoutUnderWay(): boolean {
     return deps.store.operations
       .unsettled()
       .some(
         (record) =>
-          record.origin === 'counter' &&
-          (awaitsGateway(record.phase) ||
-            (record.phase === 'session_open' &&
-              record.sessionExpiresAt !== null &&
-              Date.parse(record.sessionExpiresAt) > now())),
+          record.origin === 'counter' && (awaitsGateway(record.phase) || sessionUsable(record, now())),
       );
   }
 
