@@ -265,6 +265,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     client: headOffice.client,
     terminalId: headOffice.terminalId,
     supervisor,
+    desk: deskContext.get,
     view: (localId) => journal.view(store.operations.get(localId)!),
     clock,
     announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),

@@ -23,6 +23,7 @@ import type {
   OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { branchActs } from './branch-answer.ts';
 import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
 import { sessionAnswer } from './session-answer.ts';
 import { trainingConfirmable } from './training-answer.ts';
@@ -124,30 +125,6 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       confirmTraining: trainingConfirmable(record, desk),
     },
   };
-}
-
-/** A Live captured payout whose cash nobody handed over: released by its own desk, claimed by another. */
-function branchActs(
-  record: OperationRecord,
-  desk: DeskContext,
-): { release: boolean; claim: boolean; claimed: boolean } {
-  const claimed = record.origin !== 'counter' && desk.branch?.claimed(record.localId) === true;
-  const open =
-    desk.branch?.enrolled() === true &&
-    desk.mode === 'live' &&
-    !record.training &&
-    record.type === 'payout' &&
-    record.phase === 'created' &&
-    record.status === 'captured' &&
-    record.custodyKind === null;
-  if (!open || !desk.branch) return { release: false, claim: false, claimed };
-  if (record.origin === 'counter')
-    return {
-      release: record.instrumentType === 'cash' && !desk.branch.released(record.operationNumber),
-      claim: false,
-      claimed,
-    };
-  return { release: false, claim: !claimed, claimed };
 }
 
 /** Why the agent must be told of a change now, or null: only a change into the state counts. */

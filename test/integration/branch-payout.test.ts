@@ -170,3 +170,36 @@ test('listed as open cash in its Z report, the payout is released: its desk refu
   const { operations } = await payoutAtHq(hq, payout.operationNumber);
   assert.deepEqual([operations[0]!.handedOver, operations[0]!.handedOverBy], [true, 'TY']);
 });
+
+test('one rule for release and claim: a desk turned to training is neither offered a Live payout nor claims it', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const a = (await enrolledDesk(t, hq, 'TR')).h;
+  const b = (await enrolledDesk(t, hq, 'TQ', {}, a.sandbox)).h;
+  const payout = await capturedPayout(a);
+  // Listed as open cash in A's Z report: released to the branch.
+  await a.call('shift.close', { counted: [{ currency: 'KZT', total: '20000' }] });
+  await uploaded(a);
+  const atB = await lookUp(b, payout.operationNumber);
+  assert.deepEqual(atB.meaning.branch, { release: false, claim: true, claimed: false });
+
+  // B closes its Live shift and turns to training: the answer offers no claim, and none is made.
+  await b.call('shift.close', { counted: [{ currency: 'KZT', total: '20000' }] });
+  await b.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+  await b.call('settings.setMode', { mode: 'training' });
+  await b.call('shift.openTraining', {});
+  const inTraining = (await b.call('history.get', { localId: atB.localId })).operation;
+  assert.deepEqual(inTraining.meaning.branch, { release: false, claim: false, claimed: false });
+  const refused = await b.invoke('hq.claim', { localId: atB.localId });
+  assert.equal(refused.ok, false, 'a desk in training claimed a Live payout');
+  assert.match(!refused.ok ? refused.error.message : '', /at a desk in Live/);
+  const { operations } = await payoutAtHq(hq, payout.operationNumber);
+  assert.deepEqual([operations[0]!.handedOver, operations[0]!.handedOverBy], [false, null]);
+
+  // A in training too: its supervisor releases nothing either.
+  await a.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+  await a.call('settings.setMode', { mode: 'training' });
+  const atA = (await a.call('history.get', { localId: payout.localId })).operation;
+  assert.deepEqual(atA.meaning.branch, { release: false, claim: false, claimed: false });
+  const release = await a.invoke('hq.release', { localId: payout.localId, supervisorPin: SUPERVISOR_PIN });
+  assert.equal(release.ok, false);
+});
