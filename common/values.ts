@@ -325,6 +325,9 @@ export const HistoryRow = OperationView.pick({
   mismatch: true,
   operator: true,
   meaning: true,
+}).extend({
+  /** A payin's cash given back (absent in rows made before it: none). */
+  returned: CashReturn.nullable().optional(),
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 

@@ -207,6 +207,11 @@ export function isOpenCash(open: OpenReason | null): boolean {
   return open !== null && OPEN_CASH.has(open);
 }
 
+/** Completed: created at the gateway and captured there, whatever cash the desk still owes on it. */
+export function completed(record: Pick<MoneyRecord, 'phase' | 'status'>): boolean {
+  return record.phase === 'created' && statusClass(record.status) === 'captured';
+}
+
 /**
  * Whether the gateway holds the operation, by its phase: it does (created); it may (a create out
  * and unanswered, or one whose answer was lost: unresolved, settled only by a lookup); or it does

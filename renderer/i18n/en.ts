@@ -344,6 +344,7 @@ export const en = {
     badge: {
       received: 'Received {{time}}',
       handed_over: 'Handed over {{time}}',
+      returned: 'Given back {{time}}',
     },
     recorded: '{{what}}: {{amount}}, terminal {{terminal}}',
     refused: {
@@ -677,8 +678,13 @@ export const en = {
     totalPayin: 'Cash in, completed: {{n}}',
     totalPayout: 'Cash out, completed: {{n}}',
     totalOpen: 'Still open: {{n}}',
+    totalOtherPayin: 'Other instruments in, completed (no cash here): {{n}}',
+    totalOtherPayout: 'Other instruments out, completed (no cash here): {{n}}',
+    totalTrainingPayin: 'Training in, completed (no real money): {{n}}',
+    totalTrainingPayout: 'Training out, completed (no real money): {{n}}',
+    totalTrainingOpen: 'Training still open (no real money): {{n}}',
     totalsNote:
-      'Completed: created at the gateway and captured. Cancelled and never created ones add to nothing.',
+      'Completed: created at the gateway and captured. Cash in, cash out and still open are Live only, cash apart from other instruments; training is apart. Cancelled and never created ones add to nothing.',
     stateCancelled: 'Cancelled',
     stateUnknown: 'Unknown status, not final',
     stateNotCreated: 'Not created',

@@ -374,6 +374,7 @@ export const kk: Catalogue = {
     badge: {
       received: 'Қабылданды {{time}}',
       handed_over: 'Берілді {{time}}',
+      returned: 'Қайтарылды {{time}}',
     },
     recorded: '{{what}}: {{amount}}, терминал {{terminal}}',
   },
@@ -685,6 +686,11 @@ export const kk: Catalogue = {
     totalPayin: 'Қолма-қол қабылдау, аяқталды: {{n}}',
     totalPayout: 'Қолма-қол беру, аяқталды: {{n}}',
     totalOpen: 'Әлі ашық: {{n}}',
+    totalOtherPayin: 'Басқа тәсілмен қабылдау, аяқталды (мұнда қолма-қол жоқ): {{n}}',
+    totalOtherPayout: 'Басқа тәсілмен беру, аяқталды (мұнда қолма-қол жоқ): {{n}}',
+    totalTrainingPayin: 'Оқу қабылдауы, аяқталды (нақты ақша емес): {{n}}',
+    totalTrainingPayout: 'Оқу беруі, аяқталды (нақты ақша емес): {{n}}',
+    totalTrainingOpen: 'Оқу операциялары, әлі ашық (нақты ақша емес): {{n}}',
     totalsNote:
       'Аяқталғандар: шлюзде құрылған және өткізілген. Бас тартылғандар мен құрылмағандар қосылмайды.',
     stateCancelled: 'Бас тартылды',

@@ -348,6 +348,7 @@ export const ru: Catalogue = {
     badge: {
       received: 'Принято {{time}}',
       handed_over: 'Выдано {{time}}',
+      returned: 'Возвращено {{time}}',
     },
     recorded: '{{what}}: {{amount}}, терминал {{terminal}}',
     refused: {
@@ -681,6 +682,11 @@ export const ru: Catalogue = {
     totalPayin: 'Приём наличных, завершено: {{n}}',
     totalPayout: 'Выдача наличных, завершено: {{n}}',
     totalOpen: 'Ещё открыто: {{n}}',
+    totalOtherPayin: 'Приём другими способами, завершено (без наличных здесь): {{n}}',
+    totalOtherPayout: 'Выдача другими способами, завершено (без наличных здесь): {{n}}',
+    totalTrainingPayin: 'Учебный приём, завершено (не настоящие деньги): {{n}}',
+    totalTrainingPayout: 'Учебная выдача, завершено (не настоящие деньги): {{n}}',
+    totalTrainingOpen: 'Учебные, ещё открыты (не настоящие деньги): {{n}}',
     totalsNote: 'Завершённые: созданы в шлюзе и проведены. Отменённые и не созданные не суммируются.',
     stateCancelled: 'Отменена',
     stateUnknown: 'Неизвестный статус, не окончательный',
