@@ -314,7 +314,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
     chain,
   });
   const updates = createUpdates({
-    policy: createUpdatePolicy({ store, clock }),
+    policy: createUpdatePolicy({ store, clock, views: journal.views }),
     log,
     offer: (update) => emit('updates.ready', update),
     guarded: supervisor.pinSet,

@@ -7,7 +7,7 @@
 // The desk's own rules:
 // - Training money never meets Live cash: a training operation seen in Live advises nothing.
 // - Custody belongs to the open shift, in the operation's own mode; with none, it is refused.
-// - A payout released to the branch is handed over at another desk, never this one.
+// - A payout released to the branch is handed over at another desk, never this one, in either mode.
 import {
   type OwnState,
   ownState,
@@ -23,7 +23,7 @@ import type {
   OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
-import { branchActs } from './branch-answer.ts';
+import { branchActs, releasedFromHere } from './branch-answer.ts';
 import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
 import { sessionAnswer } from './session-answer.ts';
 import { trainingConfirmable } from './training-answer.ts';
@@ -80,23 +80,18 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     // Listed, but as waiting for its own mode: no reason of its may ask for cash here.
     open = 'waiting';
   }
+  const released = releasedFromHere(record, desk, own);
+  if (released) [cash, note, open] = ['none', 'branch', null];
   let refused: CustodyRefusal | null = null;
   if (action) {
     const otherMode =
       record.training !== (desk.mode === 'training') ||
       (desk.shift && desk.shift.training !== record.training);
-    if (otherMode) refused = 'other_mode';
+    if (released) refused = 'released';
+    else if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
-    else if (
-      action === 'handed_over' &&
-      record.origin === 'counter' &&
-      desk.branch?.released(record.operationNumber)
-    )
-      refused = 'released';
     if (refused) action = null;
-    // Released, the cash is the branch's now: this desk gives no advice to hand it over.
-    if (refused === 'released') cash = 'none';
   }
   const recorded = record.custodyKind !== null || record.returnedAt !== null;
   const modeDiffers = record.training !== (desk.mode === 'training');
@@ -108,7 +103,7 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     meaning: {
       open,
       finding: own.finding,
-      alert: !trainingInLive && own.open !== null && ALERTS.has(own.open),
+      alert: !trainingInLive && open !== null && ALERTS.has(open),
       stuck: own.stuck,
       note,
       custody: { action, refused },

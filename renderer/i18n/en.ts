@@ -53,6 +53,7 @@ export const en = {
       other_desk: 'It was run at another desk.',
       not_cash: 'Not a cash method: no cash at this desk. The payer uses the requisites shown.',
       training_in_live: 'Training money: no real cash moves in Live.',
+      branch: 'Paid out at another desk of the branch: give no cash here.',
       recorded: 'The cash is recorded.',
       handed_over_not_captured:
         'The cash was handed over, but the gateway no longer reads it as completed: a supervisor settles it.',

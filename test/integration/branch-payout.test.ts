@@ -102,6 +102,19 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   const refused = await loser.invoke('checkout.recordCash', { localId: loserId });
   assert.equal(refused.ok, false, 'the losing desk records no cash');
 
+  // At A it reads paid at another desk of the branch: no advice to hand it over, not in its tray.
+  const atA = (await a.call('history.get', { localId: payout.localId })).operation;
+  assert.deepEqual(
+    [atA.cash, atA.meaning.note, atA.meaning.open, atA.meaning.alert],
+    ['none', 'branch', null, false],
+  );
+  const trayA = (await a.call('history.open', {})).rows;
+  assert.deepEqual(
+    trayA.filter((o) => o.operation.localId === payout.localId),
+    [],
+    'A’s tray still lists the payout',
+  );
+
   // The winner journals the claim, then the cash as usual; HQ sees it handed over by that desk.
   await uploaded(winner);
   const kinds = journal(winner).map((e) => e.kind);
@@ -200,6 +213,11 @@ test('one rule for release and claim: a desk turned to training is neither offer
   await a.call('settings.setMode', { mode: 'training' });
   const atA = (await a.call('history.get', { localId: payout.localId })).operation;
   assert.deepEqual(atA.meaning.branch, { release: false, claim: false, claimed: false });
+  // Seen in training, the Live payout released to the branch still advises no cash here.
+  assert.deepEqual(
+    [atA.cash, atA.meaning.note, atA.meaning.open, atA.meaning.custody],
+    ['none', 'branch', null, { action: null, refused: 'released' }],
+  );
   const release = await a.invoke('hq.release', { localId: payout.localId, supervisorPin: SUPERVISOR_PIN });
   assert.equal(release.ok, false);
 });
