@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, test } from 'node:test';
-import type { OperationView } from '../../common/contract.ts';
+import type { OpenOperation, OperationView } from '../../common/contract.ts';
 import { NOT_CONFIRMED } from '../../main/headoffice/branch-payouts.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { json, startTestHq, type TestHq } from '../hq/support.ts';
-import { checkout, type Harness, SHOP } from '../support/core.ts';
+import { checkout, type Harness, SHOP, until } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 
@@ -66,7 +66,13 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(early.ok, false);
   assert.match(!early.ok ? early.error.message : '', /not released.*Do not hand over cash\./s);
 
-  // A's supervisor releases it: from now on A refuses to hand it over itself.
+  // A's supervisor releases it: from now on A refuses to hand it over itself, and Home's tray,
+  // pushed by A, lists it no more (the release changes no operation record, only the answer).
+  const inTray = () =>
+    (
+      a.events.filter((e) => e.event === 'tray.changed').at(-1)?.payload as { rows: OpenOperation[] }
+    )?.rows.some((o) => o.operation.localId === payout.localId);
+  await until(() => inTray() === true, 'the payout in A’s tray');
   const released = await a.call('hq.release', {
     localId: payout.localId,
     supervisorPin: SUPERVISOR_PIN,
@@ -74,6 +80,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(released.meaning.custody.refused, 'released');
   assert.equal(released.cash, 'none');
   assert.deepEqual(released.meaning.branch, { release: false, claim: false, claimed: false });
+  await until(() => inTray() === false, 'the released payout gone from A’s tray');
   const self = await a.invoke('checkout.recordCash', { localId: payout.localId });
   assert.equal(self.ok, false);
   assert.match(!self.ok ? self.error.message : '', /released to the branch.*Do not hand over cash here/);
