@@ -227,7 +227,7 @@ test('training money seen in Live moves no cash and tells no one to hand it over
     ['waiting', 'waiting', 'none', 'training'],
   );
   const pushed = await h.waitFor('tray.changed', (tray) =>
-    tray.rows.some((o) => o.operation.localId === payout.localId),
+    tray.rows.some((o) => o.operation.localId === payout.localId && o.operation.status === 'captured'),
   );
   assert.deepEqual(
     pushed.rows.filter((o) => o.operation.localId === payout.localId).map((o) => o.reason),
