@@ -207,6 +207,32 @@ export function isOpenCash(open: OpenReason | null): boolean {
   return open !== null && OPEN_CASH.has(open);
 }
 
+/** Completed: created at the gateway and captured there, whatever cash the desk still owes on it. */
+export function completed(record: Pick<MoneyRecord, 'phase' | 'status'>): boolean {
+  return record.phase === 'created' && statusClass(record.status) === 'captured';
+}
+
+/**
+ * Whether the gateway holds the operation, by its phase: it does (created); it may (a create out
+ * and unanswered, or one whose answer was lost: unresolved, settled only by a lookup); or it does
+ * not (no create sent, or one the gateway surely refused or never got).
+ */
+export type AtGateway = 'held' | 'unresolved' | 'absent';
+export function atGateway(phase: Phase): AtGateway {
+  if (phase === 'created') return 'held';
+  return phase === 'creating' || phase === 'outcome_unknown' ? 'unresolved' : 'absent';
+}
+
+/** The gateway holds the operation, or may: what a lookup or a reconciliation asks about. */
+export function mayExistAtGateway(phase: Phase): boolean {
+  return atGateway(phase) !== 'absent';
+}
+
+/** A request to the gateway is out for it (a session asked for, or a create), its answer not in. */
+export function awaitsGateway(phase: Phase): boolean {
+  return phase === 'opening' || phase === 'creating';
+}
+
 /** The create's answer was lost, and the operation may or may not exist at the gateway. */
 export function isUnknownOutcome(open: OpenReason | null): boolean {
   return open === 'outcome_unknown';

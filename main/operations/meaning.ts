@@ -7,7 +7,7 @@
 // The desk's own rules:
 // - Training money never meets Live cash: a training operation seen in Live advises nothing.
 // - Custody belongs to the open shift, in the operation's own mode; with none, it is refused.
-// - A payout released to the branch is handed over at another desk, never this one.
+// - A payout released to the branch is handed over at another desk, never this one, in either mode.
 import {
   type OwnState,
   ownState,
@@ -23,7 +23,10 @@ import type {
   OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { branchActs, releasedFromHere } from './branch-answer.ts';
 import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
+import { sessionAnswer } from './session-answer.ts';
+import { trainingConfirmable } from './training-answer.ts';
 
 /** What of the desk the answer depends on. */
 export type DeskContext = {
@@ -42,6 +45,8 @@ export type DeskContext = {
     released(operationNumber: string): boolean;
     claimed(localId: number): boolean;
   };
+  /** The desk's clock, for whether a session may still be used; absent (a report's desk): it may not. */
+  now?: number;
 };
 
 const MOVES: ReadonlySet<CashAdvice> = new Set(['accept', 'hand_over', 'return']);
@@ -68,28 +73,25 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
   const claimed = claimedHere(record, desk);
   const own = claimed ?? ownState(record);
   const trainingInLive = record.training && desk.mode === 'live';
-  let { cash, note, action } = own;
+  let { cash, note, action, open } = own;
   if (trainingInLive && MOVES.has(cash)) {
     cash = 'none';
     note = 'training_in_live';
+    // Listed, but as waiting for its own mode: no reason of its may ask for cash here.
+    open = 'waiting';
   }
+  const released = releasedFromHere(record, desk, own);
+  if (released) [cash, note, open] = ['none', 'branch', null];
   let refused: CustodyRefusal | null = null;
   if (action) {
     const otherMode =
       record.training !== (desk.mode === 'training') ||
       (desk.shift && desk.shift.training !== record.training);
-    if (otherMode) refused = 'other_mode';
+    if (released) refused = 'released';
+    else if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
-    else if (
-      action === 'handed_over' &&
-      record.origin === 'counter' &&
-      desk.branch?.released(record.operationNumber)
-    )
-      refused = 'released';
     if (refused) action = null;
-    // Released, the cash is the branch's now: this desk gives no advice to hand it over.
-    if (refused === 'released') cash = 'none';
   }
   const recorded = record.custodyKind !== null || record.returnedAt !== null;
   const modeDiffers = record.training !== (desk.mode === 'training');
@@ -99,9 +101,9 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     note,
     action,
     meaning: {
-      open: own.open,
+      open,
       finding: own.finding,
-      alert: !trainingInLive && own.open !== null && ALERTS.has(own.open),
+      alert: !trainingInLive && open !== null && ALERTS.has(open),
       stuck: own.stuck,
       note,
       custody: { action, refused },
@@ -114,32 +116,10 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       branch: branchActs(record, desk),
       receipt: receiptAnswer(record, own, claimed !== null),
       status: statusAnswer(record, own.final),
+      session: sessionAnswer(record, desk.now),
+      confirmTraining: trainingConfirmable(record, desk),
     },
   };
-}
-
-/** A Live captured payout whose cash nobody handed over: released by its own desk, claimed by another. */
-function branchActs(
-  record: OperationRecord,
-  desk: DeskContext,
-): { release: boolean; claim: boolean; claimed: boolean } {
-  const claimed = record.origin !== 'counter' && desk.branch?.claimed(record.localId) === true;
-  const open =
-    desk.branch?.enrolled() === true &&
-    desk.mode === 'live' &&
-    !record.training &&
-    record.type === 'payout' &&
-    record.phase === 'created' &&
-    record.status === 'captured' &&
-    record.custodyKind === null;
-  if (!open || !desk.branch) return { release: false, claim: false, claimed };
-  if (record.origin === 'counter')
-    return {
-      release: record.instrumentType === 'cash' && !desk.branch.released(record.operationNumber),
-      claim: false,
-      claimed,
-    };
-  return { release: false, claim: !claimed, claimed };
 }
 
 /** Why the agent must be told of a change now, or null: only a change into the state counts. */
