@@ -716,6 +716,8 @@ export const en = {
   pin: {
     label: 'PIN',
     hint: '4 to 8 digits',
+    supervisorHint: '6 to 8 digits',
+    waitField: 'Wait {{time}}: the PIN can be typed again then.',
     wrong: 'Wrong PIN.',
     rule: 'After 3 wrong PINs in a row each next try waits a little longer; after 10 the PIN is locked out.',
     wait: 'Too many wrong PINs in a row: the next try is checked in {{time}}.',

@@ -38,7 +38,14 @@ export function ReleasePayout({ operation, onReleased }: Props) {
         <p id={`${ids}-lead`} className="hint">
           {t('headOffice.release.lead')}
         </p>
-        <PinField label={t('headOffice.release.pin')} value={pin} onChange={setPin} />
+        <PinField
+          label={t('headOffice.release.pin')}
+          value={pin}
+          onChange={setPin}
+          owner="supervisor"
+          refusal={error}
+          secondsLeft={wait}
+        />
         <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
         {error?.kind !== 'pin_refused' && <ErrorAlert error={error} />}
         <button type="submit" disabled={busy || pin.length < 4 || wait > 0}>

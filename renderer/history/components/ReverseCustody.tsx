@@ -54,7 +54,16 @@ export function ReverseCustody({ operation, onReversed }: Props) {
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        {pinSet && <PinField label={t('custody.reverse.pin')} value={pin} onChange={setPin} />}
+        {pinSet && (
+          <PinField
+            label={t('custody.reverse.pin')}
+            value={pin}
+            onChange={setPin}
+            owner="supervisor"
+            refusal={error}
+            secondsLeft={wait}
+          />
+        )}
         <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
         <button type="submit" disabled={busy || !ready}>
           {busy ? t('common.working') : t('custody.reverse.submit')}

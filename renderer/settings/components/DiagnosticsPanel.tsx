@@ -42,7 +42,16 @@ export function DiagnosticsPanel() {
       <h2 id={`${ids}-title`}>{t('diagnostics.title')}</h2>
       <p className="hint">{t('diagnostics.body')}</p>
       <PathField label={t('diagnostics.path')} value={path} onChange={setPath} />
-      {pinSet && <PinField label={t('supervisor.pin')} value={pin} onChange={setPin} />}
+      {pinSet && (
+        <PinField
+          label={t('supervisor.pin')}
+          value={pin}
+          onChange={setPin}
+          owner="supervisor"
+          refusal={error}
+          secondsLeft={wait}
+        />
+      )}
       <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
       {done && (
         <p className="alert alert-info" role="status">

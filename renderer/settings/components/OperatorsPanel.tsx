@@ -123,8 +123,9 @@ function AddOperator({ added }: { added(): void }) {
     const result = await run(() => settingsApi.addOperator({ name: name.trim(), pin }));
     if (!result) return;
     setError(result.ok ? null : result.error);
+    // The last one added is old news beside a refusal: only this try's answer shows.
+    setDone(result.ok ? result.value.name : null);
     if (!result.ok) return;
-    setDone(result.value.name);
     setName('');
     setPin('');
     added();

@@ -107,6 +107,7 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
           label={t('settings.supervisorPinAgain')}
           value={supervisorPin}
           onChange={setSupervisorPin}
+          owner="supervisor"
         />
       )}
       <ShopRows

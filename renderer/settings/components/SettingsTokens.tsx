@@ -94,6 +94,7 @@ function TokenField({ shop }: { shop: Shop }) {
             label={t('settings.supervisorPinAgain')}
             value={supervisorPin}
             onChange={setSupervisorPin}
+            owner="supervisor"
           />
         )}
       </div>

@@ -102,7 +102,12 @@ function NewPin({ changing = false, onDone }: { changing?: boolean; onDone?: () 
   return (
     <form className="stack" onSubmit={submit} noValidate>
       {changing && (
-        <PinField label={t('supervisor.currentPin')} value={currentPin} onChange={setCurrentPin} />
+        <PinField
+          label={t('supervisor.currentPin')}
+          value={currentPin}
+          onChange={setCurrentPin}
+          owner="supervisor"
+        />
       )}
       <div className="field-row">
         <PinField

@@ -31,7 +31,16 @@ export function SupervisorUnlock() {
     <form className="panel stack supervisor-unlock" onSubmit={submit} noValidate>
       <h2>{t('supervisor.unlockTitle')}</h2>
       <p>{t('supervisor.unlockBody')}</p>
-      <PinField ref={field} label={t('supervisor.pin')} value={pin} onChange={setPin} autoFocus />
+      <PinField
+        ref={field}
+        label={t('supervisor.pin')}
+        value={pin}
+        onChange={setPin}
+        autoFocus
+        owner="supervisor"
+        refusal={error}
+        secondsLeft={wait}
+      />
       <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy || wait > 0 || pin.length < 4}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
 import { coreReason, nextStepKey } from '../errorKind.ts';
+import { useLocked } from '../state/desk.ts';
 
 type Props = {
   error: AppError | null;
@@ -10,7 +11,9 @@ type Props = {
 
 /** A failure shown beside the work rather than on the error screen: what went wrong, then what to do. */
 export function ErrorAlert({ error, inLiveRegion = false }: Props) {
-  if (!error) return null;
+  const locked = useLocked();
+  // "The desk is locked" is only true while it is: once the PIN opens the desk, it is stale.
+  if (!error || (isDeskLock(error) && !locked)) return null;
   return (
     <p className="alert alert-danger" role={inLiveRegion ? undefined : 'alert'}>
       <ErrorAdvice error={error} />
@@ -30,4 +33,9 @@ export function ErrorAdvice({ error }: { error: AppError }) {
       <strong>{reason ?? `${t(`error.kinds.${error.kind}.title`)}.`}</strong> {t(nextStepKey(error))}
     </>
   );
+}
+
+/** A call the core refused because the desk was locked when it came in. */
+function isDeskLock(error: AppError): boolean {
+  return error.kind === 'locked' && error.field === 'desk';
 }

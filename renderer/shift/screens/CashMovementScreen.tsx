@@ -158,7 +158,16 @@ export function CashMovementScreen() {
             {t('drawer.safeHolderHint')}
           </p>
         </div>
-        {pinSet && <PinField label={t('movement.supervisorPin')} value={pin} onChange={setPin} />}
+        {pinSet && (
+          <PinField
+            label={t('movement.supervisorPin')}
+            value={pin}
+            onChange={setPin}
+            owner="supervisor"
+            refusal={error}
+            secondsLeft={wait}
+          />
+        )}
         {pinSet ? (
           <PinRefusal error={error} owner="supervisor" secondsLeft={wait} />
         ) : (

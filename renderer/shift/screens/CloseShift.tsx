@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, DrawerCountRecord, VarianceLine } from '../../../common/contract.ts';
+import { useNextAction } from '../../focus/useNextAction.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { PinRefusal, usePinWait } from '../../shared/components/PinRefusal.tsx';
@@ -45,6 +46,9 @@ export function CloseShift() {
   const wait = usePinWait(error);
   const { busy, run } = useInFlight();
   const ids = useId();
+  // Checked, the count's next step is the close itself: Check the count is disabled while it asks,
+  // which drops focus, and Enter must then close rather than fall on the page.
+  const confirm = useNextAction<HTMLButtonElement>(preview !== null);
   useEffect(() => {
     if (x.value && counts === null) setCounts(x.value.cash.map((line) => newCount(line.currency)));
   }, [x.value, counts]);
@@ -155,7 +159,15 @@ export function CloseShift() {
               </div>
               {pinSet && (
                 <>
-                  <PinField ref={pinRef} label={t('close.supervisorPin')} value={pin} onChange={setPin} />
+                  <PinField
+                    ref={pinRef}
+                    label={t('close.supervisorPin')}
+                    value={pin}
+                    onChange={setPin}
+                    owner="supervisor"
+                    refusal={error}
+                    secondsLeft={wait}
+                  />
                   {missing === 'supervisorPin' && (
                     <p className="field-error" role="alert" data-testid="close-missing">
                       {t('drawer.pinMissing')}
@@ -173,7 +185,12 @@ export function CloseShift() {
           )}
           <div className="actions">
             {preview ? (
-              <button type="submit" className="button-primary button-large" disabled={busy || wait > 0}>
+              <button
+                ref={confirm}
+                type="submit"
+                className="button-primary button-large"
+                disabled={busy || wait > 0}
+              >
                 {t('close.confirm')}
               </button>
             ) : (

@@ -174,7 +174,14 @@ export function HandoverScreen() {
                 </select>
                 {fieldError('operatorId', t('drawer.incomingMissing'))}
               </div>
-              <PinField ref={pinRef} label={t('drawer.incomingPin')} value={pin} onChange={setPin} />
+              <PinField
+                ref={pinRef}
+                label={t('drawer.incomingPin')}
+                value={pin}
+                onChange={setPin}
+                refusal={error}
+                secondsLeft={wait}
+              />
               {fieldError('pin', t('drawer.incomingPinMissing'))}
               <PinRefusal error={error} owner="operator" secondsLeft={wait} />
             </div>
@@ -202,6 +209,7 @@ export function HandoverScreen() {
                     label={t('close.supervisorPin')}
                     value={supervisorPin}
                     onChange={setSupervisorPin}
+                    owner="supervisor"
                   />
                   {fieldError('supervisorPin', t('drawer.pinMissing'))}
                 </>

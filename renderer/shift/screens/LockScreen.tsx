@@ -65,6 +65,9 @@ export function LockScreen() {
           onChange={setPin}
           autoFocus
           readOnly={busy}
+          owner={as}
+          refusal={error}
+          secondsLeft={wait}
         />
         <PinRefusal error={error} owner={as} secondsLeft={wait} />
         <div className="actions">

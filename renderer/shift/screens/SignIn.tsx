@@ -87,6 +87,8 @@ export function SignIn() {
               onChange={setPin}
               disabled={!chosen}
               autoFocus={list.length === 1}
+              refusal={error}
+              secondsLeft={wait}
             />
             <PinRefusal error={error} owner="operator" secondsLeft={wait} />
           </div>
