@@ -84,7 +84,6 @@ export function Home() {
           <span className="tile-hint">{t('home.cashOutHint')}</span>
         </button>
       </div>
-      <OpenTray />
       <div className="home-secondary">
         <button type="button" onClick={openLookup}>
           {t('home.lookup')}
@@ -99,6 +98,8 @@ export function Home() {
           {t('home.settings')}
         </button>
       </div>
+      {/* Below every action: however many rows it holds, it never pushes one off the screen. */}
+      <OpenTray />
     </ScreenFrame>
   );
 }
