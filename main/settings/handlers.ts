@@ -23,6 +23,8 @@ export function createSettingsFeature(deps: {
   retryWaitingLookups: () => void;
   /** The mode was switched: the training gateway starts or stops (main/training/gateway.ts). */
   modeChanged: (mode: Mode) => Promise<void>;
+  /** Turning Live on ends the training shift first, in the same step (shift/end-training.ts). */
+  endTraining: () => Promise<void>;
   /** A token update awaits the keychain, then writes: core.close() waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   supervisors: SupervisorPins;
@@ -51,6 +53,7 @@ export function createSettingsFeature(deps: {
       return changed();
     },
     'settings.setMode': async ({ mode }) => {
+      if (mode === 'live' && settings.get().mode !== 'live') await deps.endTraining();
       settings.setMode(mode);
       await deps.modeChanged(mode);
       return changed();

@@ -103,7 +103,8 @@ function languageOnly(deps: Deps, name: ChannelName, request: unknown): boolean 
 function checkModeChange(deps: Deps, mode: Mode) {
   const current = deps.settings.get();
   if (mode === current.mode) return;
-  if (deps.store.shifts.open()) {
+  // A training shift holds no real cash: turning Live on ends it (settings/handlers.ts).
+  if (deps.store.shifts.open()?.training === false) {
     throw new AgentError('conflict', SHIFT_OPEN_REFUSAL);
   }
   if (mode !== 'live') return;
@@ -136,7 +137,8 @@ function checkTerminal(deps: Deps, terminalId: string) {
   if (readEnrolment(deps.store.settings)) {
     throw new AgentError('conflict', ENROLLED_TERMINAL_REFUSAL, { field: 'terminalId' });
   }
-  if (deps.store.shifts.open()) {
+  // Only a live shift's operations and drawer belong to the terminal; a training one ends with Live.
+  if (deps.store.shifts.open()?.training === false) {
     throw new AgentError('conflict', 'The terminal ID cannot change while a shift is open.', {
       field: 'terminalId',
     });

@@ -5,6 +5,7 @@ import type { CoreOptions } from '../core-types.ts';
 import { createTray } from '../history/tray.ts';
 import { createReceiptsFeature } from '../receipts/handlers.ts';
 import { createSettingsFeature } from '../settings/handlers.ts';
+import { endTrainingShift } from '../shift/end-training.ts';
 import type { WiredCounter } from './counter.ts';
 import type { WiredGateway } from './gateway.ts';
 import type { Ground } from './ground.ts';
@@ -32,6 +33,7 @@ export const settingsFeature = (wired: Wired, retryWaitingLookups: () => void) =
     appState: wired.appState,
     retryWaitingLookups,
     modeChanged: wired.trainingGateway.follow,
+    endTraining: () => endTrainingShift(wired.shifts, wired.store),
     track: wired.pending.track,
     supervisors: wired.supervisorPins,
   });

@@ -32,7 +32,8 @@ export async function wireGround(options: CoreOptions, clock: Clock, signals: Si
     terminalId: () => loadSettings(store.settings, log).terminalId,
     clock,
   });
-  const shiftOpen = () => store.shifts.open() !== undefined;
+  // Settings wait for a live shift to close; a training shift, with no real cash, ends with Live.
+  const shiftOpen = () => store.shifts.open()?.training === false;
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
   const trainingGateway = createTrainingGateway({ dataDir: options.dataDir, given: options.training, log });
   await trainingGateway.follow(settings.get().mode);

@@ -198,6 +198,8 @@ export const en = {
     switchToLive: 'Switch to Live',
     switchToTraining: 'Switch to Training',
     liveConfirmTitle: 'Switch to Live?',
+    trainingShiftEnds:
+      'The training shift ends with this step. Training money is not real cash: nothing to count, and no variance to approve.',
     liveConfirmBody:
       'In Live mode every operation moves real money. Check the gateway URL, the shops and their tokens first.',
     liveConfirm: 'Yes, switch to Live',

@@ -22,14 +22,13 @@ test('the core’s reason is the main line of an alert, with the kind’s next s
   await openHome(page, h.url);
   // A new training desk has no supervisor PIN: Settings open without one, on the gateway's part.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const terminal = page.getByRole('textbox', { name: 'Terminal ID', exact: true });
-  await terminal.fill('T02');
+  await page.getByRole('textbox', { name: 'Update URL', exact: true }).fill('https://updates.example.com/cd');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  const alert = page.locator('.alert-danger').filter({ hasText: 'terminal ID' });
+  const alert = page.locator('.alert-danger').filter({ hasText: 'update URL' });
   await alert.waitFor();
   assert.equal(
     await alert.innerText(),
-    'The terminal ID cannot change while a shift is open. Settle that first, then try again.',
+    'Set a supervisor PIN before setting an update URL. Enter the PIN, or ask a supervisor.',
   );
   assert.equal(await page.getByText('Already in progress').count(), 0);
   await h.screen('conflict-reason');

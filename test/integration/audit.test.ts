@@ -444,16 +444,23 @@ describe('restores', () => {
 describe('the gateway, the token and the mode', () => {
   test('stay as they are while a shift is open, and a new token or address asks for the supervisor PIN again', async (t) => {
     const h = await startHarness(t);
-    await h.call('settings.save', { ...(await settingsOf(h)), terminalId: 'K7' });
+    await h.call('settings.save', {
+      ...(await settingsOf(h)),
+      terminalId: 'K7',
+      gatewayUrl: 'https://gateway.example.com',
+    });
     await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
-    // Training opens a shift by itself with the first operation.
-    await checkout(h, { type: 'payin', amount: '1500' });
+    // A live shift: its cash went to one gateway, with one token, in one mode. (A training shift
+    // holds no real cash: those change during one, and turning Live on ends it.)
+    await h.call('settings.setMode', { mode: 'live' });
+    const aigerim = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
+    await openShift(h, aigerim.id);
     const settings = await settingsOf(h);
     for (const [channel, request] of [
       ['settings.save', { ...settings, gatewayUrl: h.sandbox.url, supervisorPin: SUPERVISOR_PIN }],
       ['settings.setToken', { shopId: SHOP, token: 'a-token-1234', supervisorPin: SUPERVISOR_PIN }],
       ['settings.clearToken', { shopId: SHOP }],
-      ['settings.setMode', { mode: 'live' }],
+      ['settings.setMode', { mode: 'training' }],
     ] as const) {
       const error = refusal(await h.invoke(channel, request));
       assert.deepEqual([error.kind, error.message], ['conflict', SHIFT_OPEN_REFUSAL], channel);

@@ -27,7 +27,9 @@ export function SettingsMode({ onNeeded }: { onNeeded(need: LiveNeed): void }) {
   const gatewayUrl = useLoaded((app) => app.settings.gatewayUrl);
   const terminalId = useLoaded((app) => app.settings.terminalId);
   const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
-  const shiftOpen = useDesk((s) => (s.desk?.shift ?? null) !== null);
+  // A live shift must be closed first; a training one, with no real cash, ends as Live is turned on.
+  const shiftOpen = useDesk((s) => s.desk?.shift?.training === false);
+  const trainingShift = useDesk((s) => s.desk?.shift?.training === true);
   const [blocker, setBlocker] = useState<Blocker | null>(null);
   const accept = useAppState((s) => s.accept);
   /** The unresolved operations shown while confirming; null when no confirmation is open. */
@@ -94,6 +96,9 @@ export function SettingsMode({ onNeeded }: { onNeeded(need: LiveNeed): void }) {
           onConfirm={switchMode}
           onCancel={() => setConfirming(null)}
         >
+          {next === 'live' && trainingShift && (
+            <p data-testid="training-shift-ends">{t('settings.trainingShiftEnds')}</p>
+          )}
           <UnresolvedList operations={confirming} />
         </ConfirmPanel>
       )}
