@@ -185,17 +185,33 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
 
     await page.goto(`${hq.url}/#/admin`);
     await page.locator('#code-terminal').waitFor();
-    if (language === 'en') {
-      await page.selectOption('#code-branch', { label: 'Almaty Central' });
-      await page.fill('#code-terminal', 'T-C');
-      await page.getByRole('button', { name: 'Issue enrolment code' }).click();
-      const issued = await page.locator('output.issued').innerText();
-      assert.match(issued, /T-C: [A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}/);
-      const logged = await hq.db.query(
-        "SELECT 1 FROM hq_audit_log WHERE action = 'enrolment_code_issued' AND terminal_id = 'T-C'",
-      );
-      assert.equal(logged.rowCount, 1, 'the dashboard action is in the HQ audit log');
+    // A new branch, then two desks' codes for it: the branch is chosen for them already, and the
+    // second code joins the first rather than replacing it (each is shown once only).
+    const branch = `Shymkent ${language}`;
+    await page.fill('#branch-name', branch);
+    await page.locator('#branch-name').press('Enter');
+    await page.locator('#code-branch option', { hasText: branch }).waitFor({ state: 'attached' });
+    await page.waitForFunction(
+      (name) => document.querySelector<HTMLSelectElement>('#code-branch')?.selectedOptions[0]?.text === name,
+      branch,
+    );
+    const terminals = [`T-${language.toUpperCase()}1`, `T-${language.toUpperCase()}2`];
+    for (const [i, terminal] of terminals.entries()) {
+      await page.fill('#code-terminal', terminal);
+      await page.locator('#code-terminal').press('Enter');
+      await page.locator('.issued-codes output.issued').nth(i).waitFor();
     }
+    const issued = await page.locator('.issued-codes output.issued').allInnerTexts();
+    assert.equal(issued.length, 2);
+    for (const [i, terminal] of terminals.entries()) {
+      assert.match(issued[i]!, new RegExp(`${terminal}\\b.*: [A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}`));
+    }
+    const logged = await hq.db.query(
+      `SELECT 1 FROM hq_audit_log l JOIN hq_branches b ON b.id = (l.detail->>'branchId')::int
+        WHERE l.action = 'enrolment_code_issued' AND l.terminal_id = $1 AND b.name = $2`,
+      [terminals[0], branch],
+    );
+    assert.equal(logged.rowCount, 1, 'the dashboard action is in the HQ audit log, for the new branch');
     await screen('admin');
 
     await page.goto(`${hq.url}/#/audit`);

@@ -6,7 +6,8 @@ export function useAction() {
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const errorText = useErrorText();
-  const run = async (action: () => Promise<string>) => {
+  /** The action's outcome in words; null when its form shows the outcome in a place of its own. */
+  const run = async (action: () => Promise<string | null>) => {
     setError(null);
     setMessage(null);
     try {

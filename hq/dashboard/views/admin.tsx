@@ -9,12 +9,16 @@ import { useAction } from './action.tsx';
 import { DesksAndResets, HqLog } from './admin-desks.tsx';
 
 type Branch = StaffReply<'adminBranches'>['branches'][number];
+type IssuedCode = StaffReply<'issueEnrolmentCode'>;
 
 function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): void }) {
   const { t, i18n } = useTranslation();
   const [name, setName] = useState('');
   const [branchId, setBranchId] = useState('');
   const [terminal, setTerminal] = useState('');
+  // Every code issued on this page stays listed: each is shown once only, and an admin enrolling
+  // several desks reads them out one by one.
+  const [codes, setCodes] = useState<IssuedCode[]>([]);
   const addBranch = useAction();
   const issue = useAction();
   return (
@@ -33,6 +37,8 @@ function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): 
             addBranch.run(async () => {
               const made = await call('addBranch', { body: { name } });
               setName('');
+              // A branch is added to enrol its desks: the code form is ready for it.
+              setBranchId(String(made.id));
               reload();
               return made.name;
             });
@@ -54,11 +60,9 @@ function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): 
               const made = await call('issueEnrolmentCode', {
                 body: { branchId: Number(branchId), terminalId: terminal.trim() },
               });
-              return t('admin.codeIssued', {
-                terminal: made.terminalId,
-                code: made.code,
-                until: new Date(made.expiresAt).toLocaleString(i18n.language),
-              });
+              setCodes((list) => [...list, made]);
+              setTerminal('');
+              return null;
             });
           }}
         >
@@ -76,6 +80,21 @@ function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): 
           <button type="submit">{t('admin.issueCode')}</button>
         </form>
         {issue.output}
+        {codes.length > 0 && (
+          <ul className="issued-codes" aria-live="polite">
+            {codes.map((made) => (
+              <li key={made.code}>
+                <output className="issued">
+                  {t('admin.codeIssued', {
+                    terminal: made.terminalId,
+                    code: made.code,
+                    until: new Date(made.expiresAt).toLocaleString(i18n.language),
+                  })}
+                </output>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );
