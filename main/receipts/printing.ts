@@ -4,6 +4,7 @@
 //
 // A receipt states the operation's status, so one printed after the status changed (the final
 // receipt after a Pending one) is a new document, and its first print is again the original.
+
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type {
@@ -14,6 +15,7 @@ import type {
   PrintReport,
   PrintResult,
 } from '../../common/contract.ts';
+import { isTrainingShopName } from '../../common/training-shops.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
@@ -104,7 +106,7 @@ export function createReceiptPrinting(deps: Deps) {
     return renderReceipt({
       operation: view,
       document,
-      shop: { id: view.shopId, name: current.shops.find((s) => s.id === view.shopId)?.name ?? '' },
+      shop: { id: view.shopId, name: shopName(current.shops, view) },
       terminalId: view.ownDesk ? view.terminalId : current.terminalId,
       operator: view.operator ?? view.custody?.operator ?? null,
       shiftNumber: view.shiftId ?? null,
@@ -240,4 +242,10 @@ function justFinal(view: OperationView, events: OperationEvent[]): boolean {
   if (!last) return false;
   if (last.kind === 'cash_received' || last.kind === 'cash_handed_over') return true;
   return last.status === 'captured' && before?.status !== 'captured';
+}
+
+/** The shop's name as a payer reads it; a Live receipt never prints a training gateway's name. */
+function shopName(shops: readonly { id: number; name: string }[], view: OperationView): string {
+  const name = shops.find((s) => s.id === view.shopId)?.name ?? '';
+  return !view.training && isTrainingShopName(name) ? '' : name;
 }

@@ -71,7 +71,7 @@ export function renderReceipt(input: ReceiptInput): string {
 ${trainingMark}
 ${slipMark}
 ${input.copyNumber > 0 && html`<div class="mark">${w.t('copy', { n: input.copyNumber })}</div>`}
-<h1>${input.shop.name}</h1>
+${input.shop.name && html`<h1>${input.shop.name}</h1>`}
 <p class="center">${w.t('shopId')} ${input.shop.id}</p>
 ${address && html`<p class="center">${w.t('cashPoint')}: ${address.value}</p>`}
 ${code && html`<p class="center">${address ? code.value : `${w.t('cashPoint')}: ${code.value}`}</p>`}

@@ -1,7 +1,9 @@
 // The terminal's settings and the state of each shop's token. Settings live in SQLite; tokens live
 // in the keychain, and only whether one is set (or was rejected) is known outside main.
+
 import { statSync } from 'node:fs';
 import { DEFAULT_PRINTING, type DeskSettings, Settings, type TokenState } from '../../common/contract.ts';
+import { TRAINING_SHOP_NAMES } from '../../common/training-shops.ts';
 import { AgentError } from '../app-error.ts';
 import { type AuditTrail, tokenFingerprint } from '../audit/trail.ts';
 import type { GatewayTarget } from '../gateway/gateways.ts';
@@ -14,9 +16,10 @@ import { loadStored } from './stored.ts';
 export const DEFAULT_SETTINGS: Settings = {
   mode: 'training',
   gatewayUrl: null,
+  // The training gateway's shops: going Live asks for their real names (common/training-shops.ts).
   shops: [
-    { id: 1001, name: 'Training shop' },
-    { id: 1002, name: 'Second shop' },
+    { id: 1001, name: TRAINING_SHOP_NAMES[0]! },
+    { id: 1002, name: TRAINING_SHOP_NAMES[1]! },
   ],
   terminalId: 'T01',
   language: 'en',

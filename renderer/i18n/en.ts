@@ -198,6 +198,7 @@ export const en = {
     switchToLive: 'Switch to Live',
     switchToTraining: 'Switch to Training',
     liveConfirmTitle: 'Switch to Live?',
+    shopNamesNeeded: 'Give each shop the name its payers know, in place of the training gateway’s.',
     trainingShiftEnds:
       'The training shift ends with this step. Training money is not real cash: nothing to count, and no variance to approve.',
     liveConfirmBody:
@@ -219,6 +220,8 @@ export const en = {
       terminalId:
         'Live needs this desk’s own terminal ID, not the default T01: two desks with one ID would share operation numbers. Change it below and save, then switch.',
       shiftOpen: 'A shift is open. Close it first (Home, Close shift), then switch.',
+      shops:
+        'Live needs the shops’ real names: a receipt prints them, and “Training shop” is the training gateway’s. Name them below and save, then switch.',
     },
     terminalIdDefault: 'Choose this desk’s own ID for Live, not the default T01.',
     updateUrl: 'Update URL',

@@ -68,6 +68,9 @@ export async function goLiveInSettings(page: Page, setup: LiveSetup): Promise<vo
   await setSupervisorPin(page);
   await page.getByRole('textbox', { name: 'Gateway URL' }).fill(sandbox.url);
   await page.getByRole('textbox', { name: 'Terminal ID' }).fill(terminalId);
+  // Live receipts carry the shops' real names, not the training gateway's.
+  const names = page.getByRole('textbox', { name: 'Shop name' });
+  for (let i = 0; i < (await names.count()); i++) await names.nth(i).fill(`Almaty shop ${i + 1}`);
   // A new gateway URL, like a new token, asks for the current supervisor PIN again.
   await page.getByLabel(/^Current supervisor PIN/).fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -2,7 +2,8 @@
 // on the sandbox as the gateway: the lock screen's PIN field through a wrong-PIN wait (it takes
 // nothing while it waits and is empty after), the supervisor's PIN rule as the lock screen states
 // it, a refusal from the locked desk gone once the PIN opens it, an operator's refused PIN with no
-// stale "can sign in now" beside it, and the close's next action in focus after Check the count.
+// stale "can sign in now" beside it, the close's next action in focus after Check the count, and a
+// Live receipt without the training gateway's shop name.
 // Screenshots: test-results/screens/first-live-<language>/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -14,6 +15,7 @@ import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
 import { REQUISITE_VALUES, until } from '../support/core.ts';
 import { goLive, must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { pdfText } from '../support/pdf.ts';
 import { focusOn } from './actions.ts';
 import { openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
@@ -112,6 +114,11 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     await focusOn(page, '[data-testid="finish"]', words.flow.completed.printAndFinish);
     await page.keyboard.press('Enter');
     await focusOn(page, '.tile-payin', words.type.payin);
+    // Live, on a desk whose shops kept the training gateway's names: the receipt prints none of them.
+    await until(async () => h.printer.printed.length === 1, 'the receipt');
+    const receipt = pdfText(h.printer.printed[0]!.pdf);
+    assert.match(receipt, /1001/);
+    assert.doesNotMatch(receipt, /Training shop/);
 
     // Settings, Operators: one added, then one refused (the same PIN): only the refusal shows.
     await page.getByRole('button', { name: words.home.settings, exact: true }).click();

@@ -2,7 +2,8 @@
 // the training shift is open and its drawer reads −5,000 KZT (a payout handed over from an empty
 // training drawer). The supervisor sets the terminal ID, the gateway and the token, then turns Live
 // on in Settings: the one guided step ends the training shift (no count, no note, no PIN for
-// training money), and the desk is Live with no shift. Screenshots: test-results/screens/going-live-<language>/.
+// training money), once the shops carry their real names in place of the training gateway's, and
+// the desk is Live with no shift. Screenshots: test-results/screens/going-live-<language>/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AppState, ShiftSummary } from '../../common/contract.ts';
@@ -12,6 +13,7 @@ import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
 import { until } from '../support/core.ts';
 import { must, SUPERVISOR_PIN } from '../support/desk.ts';
+import { focusOn } from './actions.ts';
 import { createThroughCore, openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
 
@@ -75,6 +77,17 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
       await unlock.click();
       await panel.waitFor();
     }
+    // The shops still carry the training gateway's names: Live asks for the real ones first.
+    await page.getByRole('button', { name: words.settings.switchToLive }).click();
+    await page.getByTestId('live-needs-shops').waitFor();
+    const names = page.getByRole('textbox', { name: words.settings.shopName, exact: true });
+    await focusOn(page, 'input');
+    assert.equal(await names.first().evaluate((field) => field === document.activeElement), true);
+    await h.screen('live-needs-shop-names');
+    await names.nth(0).fill('Almaty Mega');
+    await names.nth(1).fill('Astana Mall');
+    await page.getByRole('button', { name: words.settings.save, exact: true }).click();
+    await page.getByText(words.settings.saved, { exact: true }).waitFor();
     await page.getByRole('button', { name: words.settings.switchToLive }).click();
     await page.getByTestId('training-shift-ends').waitFor();
     await h.screen('live-confirm');

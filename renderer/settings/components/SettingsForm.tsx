@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Settings } from '../../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../../common/enums.ts';
+import { isTrainingShopName } from '../../../common/training-shops.ts';
 import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
@@ -16,7 +17,7 @@ import { ShopRows } from './ShopRows.tsx';
 import { UnresolvedList } from './UnresolvedList.tsx';
 
 /** A field Live cannot do without, as it stands: no gateway URL, or the default terminal ID. */
-export type LiveNeed = 'gatewayUrl' | 'terminalId';
+export type LiveNeed = 'gatewayUrl' | 'terminalId' | 'shops';
 
 /** `needed`: Live was asked for without this; its field says so and takes focus. */
 export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
@@ -40,6 +41,7 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
   const terminalField = useRef<HTMLInputElement>(null);
   const urlNeeded = needed === 'gatewayUrl' && settings.gatewayUrl === null;
   const terminalNeeded = needed === 'terminalId' && settings.terminalId === 'T01';
+  const shopsNeeded = needed === 'shops' && settings.shops.some((shop) => isTrainingShopName(shop.name));
   useEffect(() => {
     if (urlNeeded) urlField.current?.focus();
     if (terminalNeeded) terminalField.current?.focus();
@@ -112,7 +114,8 @@ export function SettingsForm({ needed }: { needed: LiveNeed | null }) {
       )}
       <ShopRows
         shops={draft.shops}
-        problems={problems}
+        problems={shopsNeeded ? { shops: t('settings.shopNamesNeeded'), ...problems } : problems}
+        focusTrainingName={shopsNeeded}
         onChange={(shops) => set({ shops })}
         onAdd={() => set({ shops: [...draft.shops, { key: nextKey.current++, id: '', name: '' }] })}
       />

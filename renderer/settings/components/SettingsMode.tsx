@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError, Mode } from '../../../common/contract.ts';
+import { isTrainingShopName } from '../../../common/training-shops.ts';
 import { ConfirmPanel } from '../../shared/components/ConfirmPanel.tsx';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
@@ -26,6 +27,7 @@ export function SettingsMode({ onNeeded }: { onNeeded(need: LiveNeed): void }) {
   const mode = useLoaded((app) => app.settings.mode);
   const gatewayUrl = useLoaded((app) => app.settings.gatewayUrl);
   const terminalId = useLoaded((app) => app.settings.terminalId);
+  const shops = useLoaded((app) => app.settings.shops);
   const pinSet = useDesk((s) => s.desk?.supervisor.pinSet ?? false);
   // A live shift must be closed first; a training one, with no real cash, ends as Live is turned on.
   const shiftOpen = useDesk((s) => s.desk?.shift?.training === false);
@@ -50,7 +52,7 @@ export function SettingsMode({ onNeeded }: { onNeeded(need: LiveNeed): void }) {
   };
   const block = (found: Blocker) => {
     setBlocker(found);
-    if (found === 'gatewayUrl' || found === 'terminalId') onNeeded(found);
+    if (found === 'gatewayUrl' || found === 'terminalId' || found === 'shops') onNeeded(found);
   };
   const blockerNow = (): Blocker | null => {
     if (shiftOpen) return 'shiftOpen';
@@ -58,6 +60,8 @@ export function SettingsMode({ onNeeded }: { onNeeded(need: LiveNeed): void }) {
     if (!gatewayUrl) return 'gatewayUrl';
     if (!pinSet) return 'supervisorPin';
     if (terminalId === DEFAULT_TERMINAL) return 'terminalId';
+    // A Live receipt prints the shop's name: the payer must read the real one.
+    if (shops.some((shop) => isTrainingShopName(shop.name))) return 'shops';
     return null;
   };
   const ask = async () => {

@@ -1,12 +1,25 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isTrainingShopName } from '../../../common/training-shops.ts';
 import type { Problems, ShopDraft } from '../state/settingsDraft.ts';
 
-type Props = { shops: ShopDraft[]; problems: Problems; onChange(shops: ShopDraft[]): void; onAdd(): void };
+type Props = {
+  shops: ShopDraft[];
+  problems: Problems;
+  /** Live was asked for with a training gateway's shop name: focus goes to the first such name. */
+  focusTrainingName?: boolean;
+  onChange(shops: ShopDraft[]): void;
+  onAdd(): void;
+};
 
-export function ShopRows({ shops, problems, onChange, onAdd }: Props) {
+export function ShopRows({ shops, problems, focusTrainingName = false, onChange, onAdd }: Props) {
   const { t } = useTranslation();
   const ids = useId();
+  const trainingName = useRef<HTMLInputElement>(null);
+  const firstTraining = shops.find((shop) => isTrainingShopName(shop.name))?.key;
+  useEffect(() => {
+    if (focusTrainingName) trainingName.current?.focus();
+  }, [focusTrainingName]);
   const edit = (key: number, patch: Partial<ShopDraft>) =>
     onChange(shops.map((shop) => (shop.key === key ? { ...shop, ...patch } : shop)));
   return (
@@ -37,6 +50,7 @@ export function ShopRows({ shops, problems, onChange, onAdd }: Props) {
             <div className="field field-grow">
               <label htmlFor={`${id}-name`}>{t('settings.shopName')}</label>
               <input
+                ref={shop.key === firstTraining ? trainingName : undefined}
                 id={`${id}-name`}
                 autoComplete="off"
                 value={shop.name}
