@@ -285,6 +285,9 @@ test('Settings list the unresolved operations before a change of gateway URL or 
   const list = page.getByTestId('unresolved');
   const url = page.getByRole('textbox', { name: 'Gateway URL' });
   await url.fill('https://gateway.example.com');
+  // Live receipts carry the shops' real names, not the training gateway's.
+  const names = page.getByRole('textbox', { name: 'Shop name' });
+  for (let i = 0; i < (await names.count()); i++) await names.nth(i).fill(`Almaty shop ${i + 1}`);
   await page.getByLabel(/^Current supervisor PIN/).fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('heading', { name: 'Change the gateway URL?' }).waitFor();
