@@ -36,12 +36,13 @@ async function refused(work: Promise<unknown> | (() => unknown)): Promise<AgentE
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A live shift: its drawer is real cash. (A training one blocks nothing: Live ends it.) */
 function openShift(staff: Staff) {
   staff.store.shifts.insert({
     terminalId: 'T01',
-    training: true,
+    training: false,
     operatorId: null,
-    operatorName: 'Training',
+    operatorName: 'Aigerim',
     openedAt: iso(staff.clock.now()),
     openingFloat: [],
   });
