@@ -61,7 +61,8 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
   const db = pgDb(databaseUrl, 2);
   const hq = await spawnHq(databaseUrl);
   try {
-    // Desks enrolled directly in the table (the enrolment API is the tests'); their tokens are real.
+    // Desks enrolled directly in the table (the enrolment API is the tests'); their tokens and keys
+    // are real, and each batch carries the desk's signature, which HQ verifies as it would a desk's.
     const branch = await db.query<{ id: number }>(
       "INSERT INTO hq_branches (name) VALUES ('Bench') RETURNING id",
     );
@@ -69,20 +70,17 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
     for (let i = 0; i < DESKS; i += 1) {
       const desk = new SimDesk(hq.url, `BENCH-${i}`);
       desk.token = `bench-token-${i}-${'x'.repeat(32)}`;
-      await db.query('INSERT INTO hq_desks (terminal_id, branch_id, token_hash) VALUES ($1, $2, $3)', [
-        desk.terminalId,
-        branch.rows[0]!.id,
-        secretHash(desk.token),
-      ]);
+      await db.query(
+        'INSERT INTO hq_desks (terminal_id, branch_id, token_hash, public_key) VALUES ($1, $2, $3, $4)',
+        [desk.terminalId, branch.rows[0]!.id, secretHash(desk.token), desk.keys.publicKeyPem],
+      );
       for (let day = 0; day < DAYS_PER_DESK; day += 1) {
         desk.day(`B${i}-${day}`);
         desk.record('shift_closed', { shiftId: `B${i}-${day}-S`, operator: 'Aigerim' });
       }
       const batches: string[] = [];
       for (let at = 0; at < desk.entries.length; at += BATCH) {
-        batches.push(
-          JSON.stringify({ entries: desk.entries.slice(at, at + BATCH) satisfies JournalEntry[] }),
-        );
+        batches.push(desk.uploadBody(desk.entries.slice(at, at + BATCH) satisfies JournalEntry[]));
       }
       desks.push({ token: desk.token, batches, entries: desk.entries.length });
     }

@@ -181,8 +181,18 @@ export type UnhashedEntry = Unhashed<JournalEntry>;
 /** At most this many entries a request; a desk catching up after days sends several batches in order. */
 export const MAX_BATCH = 1000;
 
-/** POST /api/desk/journal: entries in ascending seq, contiguous, of the token's terminal. */
-export const UploadRequest = z.object({ entries: z.array(JournalEntry).min(1).max(MAX_BATCH) });
+/**
+ * POST /api/desk/journal: entries in ascending seq, contiguous, of the token's terminal, and the
+ * desk's Ed25519 signature (base64url) over the last entry's hash (common-node/batch-signature.ts).
+ * HQ refuses a batch without a good one from a desk that registered a key at enrolment.
+ */
+export const UploadRequest = z.object({
+  entries: z.array(JournalEntry).min(1).max(MAX_BATCH),
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86}$/, 'an Ed25519 signature in base64url')
+    .optional(),
+});
 export type UploadRequest = z.infer<typeof UploadRequest>;
 
 /** 200: every entry is stored (new or the same as stored). highWater: the last seq HQ holds, 0 for none. */
@@ -212,6 +222,8 @@ export const EnrolRequest = z.object({
     .transform((s) => s.trim().toUpperCase())
     .pipe(z.string().regex(ENROLMENT_CODE_PATTERN, 'a code like ABCD-EFGH-JKLM-NPQR')),
   terminalId,
+  /** The desk's Ed25519 public key (SPKI PEM) that HQ checks its batches with; absent from a desk too old to sign. */
+  deskPublicKey: z.string().startsWith('-----BEGIN PUBLIC KEY-----').max(200).optional(),
 });
 export type EnrolRequest = z.infer<typeof EnrolRequest>;
 export const EnrolResponse = z.object({
@@ -262,6 +274,9 @@ export const DeskRefusal = z.object({
     'not_captured',
     'token_rejected',
     'invalid',
+    // An upload from a desk with a registered key: unsigned, or not signed by that key.
+    'signature_missing',
+    'signature_invalid',
   ]),
   message: text,
 });

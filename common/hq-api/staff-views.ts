@@ -153,7 +153,7 @@ export const Alarm = z.object({
   id: bigintText,
   terminalId,
   seq: bigintText,
-  kind: z.enum(['conflict', 'chain', 'double_handover', 'disagreement', 'finding']),
+  kind: z.enum(['conflict', 'chain', 'double_handover', 'disagreement', 'finding', 'signature']),
   storedHash: text.nullable(),
   receivedHash: text,
   at,
@@ -163,7 +163,7 @@ export const Alarm = z.object({
   detail: z.record(text, z.unknown()).nullable(),
 });
 export type Alarm = z.infer<typeof Alarm>;
-/** GET /api/alarms: hash-chain conflicts, double handovers, disagreements and findings, latest first. */
+/** GET /api/alarms: hash-chain conflicts, double handovers, disagreements, findings and badly signed batches, latest first. */
 export const AlarmsReply = z.object({ alarms: z.array(Alarm) });
 export type AlarmsReply = z.infer<typeof AlarmsReply>;
 

@@ -1,5 +1,6 @@
 // The desks' API: enrolment, the journal upload, and the claim of a released payout. A desk
-// authenticates with its own bearer token, which HQ holds only as a hash and an admin can revoke.
+// authenticates with its own bearer token, which HQ holds only as a hash and an admin can revoke,
+// and signs each upload with the key it registered at enrolment (desk-signature.ts).
 import type { Context, Hono } from 'hono';
 import { DESK_API, type HighWaterReply } from '../../common/hq-api/desk-routes.ts';
 import type {
@@ -10,14 +11,16 @@ import type {
   UploadRefusal,
   UploadResponse,
 } from '../../common/journal-entry.ts';
+import { deskPublicKey } from '../../common-node/batch-signature.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
+import { checkBatchSignature } from './desk-signature.ts';
 import { ingest } from './ingest.ts';
 import { randomToken, secretHash } from './secrets.ts';
 import type { SigningKey } from './signing-key.ts';
 import type { StaffEnv } from './staff-auth.ts';
 
-type Desk = { terminal_id: string; branch_id: number };
+type Desk = { terminal_id: string; branch_id: number; public_key: string | null };
 
 const refuse = (
   c: Context,
@@ -31,7 +34,7 @@ async function deskOf(db: Db, c: Context): Promise<Desk | null> {
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) return null;
   const found = await db.query<Desk>(
-    'SELECT terminal_id, branch_id FROM hq_desks WHERE token_hash = $1 AND token_revoked_at IS NULL',
+    'SELECT terminal_id, branch_id, public_key FROM hq_desks WHERE token_hash = $1 AND token_revoked_at IS NULL',
     [secretHash(token)],
   );
   return found.rows[0] ?? null;
@@ -52,7 +55,9 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
   app.post(DESK_API.enrol.path, async (c) => {
     const parsed = DESK_API.enrol.body.safeParse(await readJson(c));
     if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the enrolment code and the terminal ID.');
-    const { code, terminalId } = parsed.data;
+    const { code, terminalId, deskPublicKey: publicKey = null } = parsed.data;
+    if (publicKey !== null && !deskPublicKey(publicKey))
+      return refuse(c, 400, 'invalid', "The desk's public key is not an Ed25519 key.");
     const token = randomToken();
     const result = await db.transaction(async (tx) => {
       // The code is spent by the one UPDATE that finds it unused: two desks racing with one code, one wins.
@@ -65,11 +70,11 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
       if (!row) return { error: 'unknown' as const };
       if (row.terminal_id !== terminalId) return { error: 'terminal' as const, expected: row.terminal_id };
       const desk = await tx.query<{ high_water: string; branch_id: number }>(
-        `INSERT INTO hq_desks (terminal_id, branch_id, token_hash) VALUES ($1, $2, $3)
+        `INSERT INTO hq_desks (terminal_id, branch_id, token_hash, public_key) VALUES ($1, $2, $3, $4)
          ON CONFLICT (terminal_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_revoked_at = NULL,
-           branch_id = EXCLUDED.branch_id, enrolled_at = now()
+           branch_id = EXCLUDED.branch_id, public_key = EXCLUDED.public_key, enrolled_at = now()
          RETURNING high_water::text AS high_water, branch_id`,
-        [terminalId, row.branch_id, secretHash(token)],
+        [terminalId, row.branch_id, secretHash(token), publicKey],
       );
       const branch = await tx.query<{ name: string }>('SELECT name FROM hq_branches WHERE id = $1', [
         row.branch_id,
@@ -122,7 +127,9 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
       const issue = parsed.error.issues[0];
       return refuse(c, 400, 'invalid', `The batch is not valid: ${issue?.path.join('.')}: ${issue?.message}`);
     }
-    const { entries } = parsed.data;
+    const { entries, signature } = parsed.data;
+    const unsigned = await checkBatchSignature(db, desk, entries, signature);
+    if (unsigned) return refuse(c, 403, unsigned.error, unsigned.message);
     if (entries.some((e) => e.terminalId !== desk.terminal_id)) {
       return refuse(
         c,

@@ -1,9 +1,12 @@
 // The desk's side of the head office: enrolment, the journal's writer and its upload, and
 // the status the desk shows. An unenrolled desk journals and sends nothing, and works as before.
 // The desk token lives in the OS keychain (main/vault/) and in main's memory; never in SQLite or a log.
+// So does the private half of the Ed25519 key the desk makes at each enrolment and signs its
+// uploads with: HQ registers the public half, and a copied token alone writes nothing.
 
 import type { HeadOfficeStatus } from '../../common/headoffice-channels.ts';
 import { EnrolResponse } from '../../common/journal-entry.ts';
+import { deskKeyPair, deskPrivateKey } from '../../common-node/batch-signature.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { type Clock, isoNow } from '../clock.ts';
@@ -25,7 +28,7 @@ const FRESH: UploadState = { highWater: 0, lastReachedAt: null, alarm: null };
 export type HeadOfficeDeps = {
   store: Pick<Store, 'settings' | 'transaction' | 'chain'>;
   tables: Pick<HeadOfficeTables, 'deskJournal'>;
-  vault: Pick<Vault, 'headOfficeToken' | 'setHeadOfficeToken'>;
+  vault: Pick<Vault, 'headOfficeToken' | 'setHeadOfficeToken' | 'headOfficeKey' | 'setHeadOfficeKey'>;
   terminalId: () => string;
   audit: Pick<AuditTrail, 'record'>;
   log: Log;
@@ -92,10 +95,10 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
   });
 
-  function connect(url: string, deskToken: string) {
+  function connect(url: string, deskToken: string, keyPem: string | null) {
     token = deskToken;
     log.addSecret(deskToken);
-    client = createHqClient(url, () => token, deps.timeoutMs);
+    client = createHqClient(url, () => token, deps.timeoutMs, keyPem ? deskPrivateKey(keyPem) : null);
   }
 
   async function enrol(request: { url: string; code: string }): Promise<HeadOfficeStatus> {
@@ -105,9 +108,12 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     const terminalId = deps.terminalId();
     if (current && current.terminalId !== terminalId)
       throw new AgentError('conflict', 'This desk is enrolled under another terminal ID.');
+    // A new key each enrolment: HQ replaces the desk's key with this one once the code is accepted.
+    const pair = deskKeyPair();
     const answer = await createHqClient(checked.url, () => null, deps.timeoutMs).enrol(
       request.code,
       terminalId,
+      pair.publicKeyPem,
     );
     if (answer.status === 'unreachable')
       throw new AgentError(
@@ -127,6 +133,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     const { deskToken, branchId, branchName, hqSigningKey, highWater } = enrolled.data;
     log.addSecret(deskToken);
     await deps.vault.setHeadOfficeToken(deskToken);
+    await deps.vault.setHeadOfficeKey(pair.privateKeyPem);
     writeEnrolment(store.settings, {
       url: checked.url,
       terminalId,
@@ -137,7 +144,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     } satisfies Enrolment);
     // A re-enrolled desk keeps its stream: HQ says where it stands.
     store.settings.set(UPLOAD_KEY, { highWater, lastReachedAt: now(), alarm: null } satisfies UploadState);
-    connect(checked.url, deskToken);
+    connect(checked.url, deskToken, pair.privateKeyPem);
     deps.audit.record(
       'head_office_enrolled',
       { url: checked.url, branch: branchName, terminalId },
@@ -166,7 +173,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       const enrolled = enrolment();
       if (!enrolled) return;
       const stored = await deps.vault.headOfficeToken();
-      if (stored) connect(enrolled.url, stored);
+      if (stored) connect(enrolled.url, stored, await deps.vault.headOfficeKey());
       upload.kick();
     },
     /** Journals what is committed now, then resolves once no upload is in flight. */

@@ -1,9 +1,12 @@
 // The head office's desk API (docs/hq-api.md) over ky: every answer as its status and JSON, a
 // network failure or timeout as `unreachable`. The desk token goes in the Authorization header only,
-// and a redirect is refused (it would carry the token elsewhere).
+// and a redirect is refused (it would carry the token elsewhere). Each upload carries the desk's
+// signature over its last entry's hash, made here with the key from the keychain.
+import type { KeyObject } from 'node:crypto';
 import ky from 'ky';
 import { DESK_API, type DeskRoute, deskPath } from '../../common/hq-api/desk-routes.ts';
 import type { ClaimRequest, EnrolRequest, JournalEntry, UploadRequest } from '../../common/journal-entry.ts';
+import { signBatch } from '../../common-node/batch-signature.ts';
 
 export const HQ_TIMEOUT_MS = 15_000;
 
@@ -34,7 +37,13 @@ export function checkHqUrl(raw: string): { url: string } | { refused: string } {
   return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
-export function createHqClient(baseUrl: string, token: () => string | null, timeoutMs = HQ_TIMEOUT_MS) {
+export function createHqClient(
+  baseUrl: string,
+  token: () => string | null,
+  timeoutMs = HQ_TIMEOUT_MS,
+  /** The desk's signing key; null for a desk enrolled before desks signed (HQ holds no key of it). */
+  key: KeyObject | null = null,
+) {
   const api = ky.create({
     prefix: baseUrl,
     timeout: timeoutMs,
@@ -72,10 +81,14 @@ export function createHqClient(baseUrl: string, token: () => string | null, time
       }),
     );
   return {
-    enrol: (code: string, terminalId: string) =>
-      request('enrol', { json: { code, terminalId } satisfies EnrolRequest, token: false }),
-    upload: (entries: readonly JournalEntry[]) =>
-      request('upload', { json: { entries: [...entries] } satisfies UploadRequest }),
+    enrol: (code: string, terminalId: string, deskPublicKey: string) =>
+      request('enrol', { json: { code, terminalId, deskPublicKey } satisfies EnrolRequest, token: false }),
+    upload: (entries: readonly JournalEntry[]) => {
+      const last = entries[entries.length - 1]!;
+      const json: UploadRequest = { entries: [...entries] };
+      if (key) json.signature = signBatch(key, last.hash);
+      return request('upload', { json });
+    },
     highWater: () => request('highWater', {}),
     payout: (operationNumber: string) => request('payout', { operationNumber }),
     claim: (operationNumber: string, operator: string) =>

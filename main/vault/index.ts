@@ -12,6 +12,8 @@ const CHAIN_HEAD_ACCOUNT = 'chain-head';
 
 /** The desk's own token at the head office (main/headoffice/). */
 const HEAD_OFFICE_TOKEN_ACCOUNT = 'head-office-desk-token';
+/** The private half of the desk's Ed25519 key that signs its uploads (PKCS#8 PEM). */
+const HEAD_OFFICE_KEY_ACCOUNT = 'head-office-desk-key';
 
 /** A token belongs to one gateway and one shop. */
 export type Profile = { gatewayUrl: string; shopId: number };
@@ -87,6 +89,14 @@ export function createVault(service: string = DEFAULT_KEYCHAIN_SERVICE) {
         'store',
         () => keytar.setPassword(service, HEAD_OFFICE_TOKEN_ACCOUNT, token),
         "the head office's desk token",
+      ),
+    headOfficeKey: () =>
+      guarded('read', () => keytar.getPassword(service, HEAD_OFFICE_KEY_ACCOUNT), "the desk's signing key"),
+    setHeadOfficeKey: (pem: string) =>
+      guarded(
+        'store',
+        () => keytar.setPassword(service, HEAD_OFFICE_KEY_ACCOUNT, pem),
+        "the desk's signing key",
       ),
     /** The last chain head checked here (seq and hash; not a secret, kept beside the key). */
     chainHead: () =>

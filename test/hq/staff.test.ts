@@ -123,6 +123,7 @@ test('HQ refuses a database that lists a migration its files do not have', async
       '0001-head-office.sql',
       '0002-alarm-branch.sql',
       '0003-operation-answers.sql',
+      '0004-desk-keys.sql',
     ]);
     assert.deepEqual(await migrate(db), [], 'applied once');
     await db.query("INSERT INTO hq_migrations (name) VALUES ('9999-from-the-future.sql')");

@@ -10,6 +10,7 @@ import {
   type JournalEntry,
   type UnhashedEntry,
 } from '../../common/journal-entry.ts';
+import { deskKeyPair, deskPrivateKey, signBatch } from '../../common-node/batch-signature.ts';
 import { sealEntry } from '../../common-node/journal-hash.ts';
 import { type Db, pgDb } from '../../hq/server/db.ts';
 import { firstAdmin, type RunningHq, startHq } from '../../hq/server/start.ts';
@@ -105,10 +106,13 @@ export async function enrolmentCodeFor(
   return { code, branchId };
 }
 
-/** A desk's journal and its upload, as the desk's outbox would do it. */
+/** A desk's journal and its upload, as the desk's outbox would do it: signed with its own key. */
 export class SimDesk {
   readonly entries: JournalEntry[] = [];
   token = '';
+  /** The key pair it registers at enrolment and signs its batches with. */
+  readonly keys = deskKeyPair();
+  private readonly privateKey = deskPrivateKey(this.keys.privateKeyPem);
   private clock = Date.parse('2026-11-20T08:00:00Z');
   readonly url: string;
   readonly terminalId: string;
@@ -123,7 +127,7 @@ export class SimDesk {
     const response = await fetch(`${hq.url}/api/desk/enrol`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, terminalId }),
+      body: JSON.stringify({ code, terminalId, deskPublicKey: desk.keys.publicKeyPem }),
     });
     if (response.status !== 200) throw new Error(`enrol ${response.status}: ${await response.text()}`);
     desk.token = ((await response.json()) as { deskToken: string }).deskToken;
@@ -146,11 +150,21 @@ export class SimDesk {
     return entry;
   }
 
-  upload(entries: readonly JournalEntry[]): Promise<Response> {
+  /** This desk's signature over a batch ending with `entries`' last. */
+  sign(entries: readonly JournalEntry[]): string {
+    return signBatch(this.privateKey, entries[entries.length - 1]!.hash);
+  }
+
+  /** The request body of a batch, signed by this desk unless another `signature` (or none) is given. */
+  uploadBody(entries: readonly JournalEntry[], signature: string | null = this.sign(entries)): string {
+    return JSON.stringify(signature === null ? { entries } : { entries, signature });
+  }
+
+  upload(entries: readonly JournalEntry[], signature?: string | null): Promise<Response> {
     return fetch(`${this.url}/api/desk/journal`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ entries }),
+      body: this.uploadBody(entries, signature),
     });
   }
 

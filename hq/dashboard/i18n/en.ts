@@ -145,6 +145,7 @@ export const en = {
       double_handover: 'payout handed over twice',
       disagreement: 'HQ and the desk disagree',
       finding: 'reconciliation finding',
+      signature: 'batch not signed by the desk’s key',
     },
     stored: 'Stored hash',
     received: 'Received hash',

@@ -141,6 +141,7 @@ export const kk: Catalogue = {
       double_handover: 'төлем екі рет берілді',
       disagreement: 'бас кеңсе мен касса келіспейді',
       finding: 'салыстыру нәтижесі',
+      signature: 'пакетке кассаның кілтімен қол қойылмаған',
     },
     stored: 'Сақталған хеш',
     received: 'Алынған хеш',

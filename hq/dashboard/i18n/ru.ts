@@ -142,6 +142,7 @@ export const ru: Catalogue = {
       double_handover: 'выплата выдана дважды',
       disagreement: 'головной офис и касса расходятся',
       finding: 'находка сверки',
+      signature: 'пакет не подписан ключом кассы',
     },
     stored: 'Сохранённый хеш',
     received: 'Полученный хеш',
