@@ -27,17 +27,17 @@ export async function benchAgreement(
   try {
     const hq = await startTestHq(scope as never, pg);
     let checked = 0;
-    const failing: Day[] = [];
+    const failing: { index: number; day: Day }[] = [];
     for (const day of fc.sample(dayArb(MAX_STEPS), { seed, numRuns: DAYS })) {
       checked += 1;
       const found = await checkDay(hq, `B${checked}`, day);
       if (!found.length) continue;
-      failing.push(day);
+      failing.push({ index: checked - 1, day });
       if (failing.length <= 5)
         log(`day ${checked} disagrees: ${JSON.stringify(day)}\n    ${found.join('\n    ')}`);
     }
     log(`${checked} days, ${failing.length} with a disagreement`);
-    if (failing[0]) log(await shrunk(hq, failing[0], checked));
+    if (failing[0]) log(await shrunk(hq, seed, failing[0].index, checked));
     return { 'hq.agreement_days': checked, 'hq.agreement_disagreements': failing.length };
   } finally {
     for (const fn of undo.reverse()) await fn();
@@ -45,8 +45,11 @@ export async function benchAgreement(
   }
 }
 
-/** The first disagreeing day shrunk by fast-check to a smallest one that still disagrees: its report. */
-async function shrunk(hq: TestHq, day: Day, from: number): Promise<string> {
+/**
+ * The first disagreeing day (the `index`th of the seed's), replayed by fast-check and shrunk to a
+ * smallest one that still disagrees: its report.
+ */
+async function shrunk(hq: TestHq, seed: number, index: number, from: number): Promise<string> {
   let n = from;
   const result = await fc.check(
     fc.asyncProperty(dayArb(MAX_STEPS), async (candidate) => {
@@ -55,7 +58,7 @@ async function shrunk(hq: TestHq, day: Day, from: number): Promise<string> {
       if (found.length)
         throw new Error(`the desk and the head office disagree:\n    ${found.join('\n    ')}`);
     }),
-    { examples: [[day]], numRuns: 1 },
+    { seed, path: String(index), numRuns: DAYS },
   );
   if (!result.failed) return 'the first disagreeing day agreed when run again';
   const cause =

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { OperationView } from '../../common/contract.ts';
 import { COMMIT_THEN_DROP } from '../../main/sandbox/server.ts';
-import { type Harness, METHODS, openSession, requisitesFor, SHOP } from './core.ts';
+import { METHODS, openSession, requisitesFor, SHOP } from './core.ts';
 import { SUPERVISOR_PIN } from './desk.ts';
 import {
   BANK_KZT_IN,
@@ -33,23 +33,37 @@ async function closeAndReopen(desk: LiveDesk): Promise<void> {
 }
 
 /** The gateway's replies for `number` rewritten until the desk has seen it final, then as they are. */
-async function gatewaySays(
-  h: Harness,
-  view: OperationView,
-  rewrite: (data: { operation: Record<string, unknown>; parent: unknown }) => void,
-) {
-  h.sandbox.inject(
+type Reply = { operation: Record<string, unknown>; parent: unknown };
+
+/**
+ * The gateway's replies rewritten, by operation number, for the rest of the day: what a gateway
+ * says of an operation stays said (a close's reconciliation asks again). The sandbox's `mutate`
+ * turns every reply into a 200, a 404 too, so it stands aside while a lost create is found never made.
+ */
+function saying(world: World, on: boolean): void {
+  const sandbox = world.a.h.sandbox;
+  sandbox.clearFaults();
+  if (!on || world.says.size === 0) return;
+  sandbox.inject(
     'getOperation',
     {
       kind: 'mutate',
       mutate: (reply) => {
-        const data = (reply as { data?: { operation?: Record<string, unknown>; parent: unknown } }).data;
-        if (data?.operation?.operationNumber === view.operationNumber) rewrite(data as never);
+        const data = (reply as { data?: Reply }).data;
+        const number = data?.operation?.operationNumber;
+        if (typeof number === 'string') world.says.get(number)?.(data as Reply);
         return reply;
       },
     },
     Number.POSITIVE_INFINITY,
   );
+}
+
+/** The operation captured at the gateway, which from now on says `rewrite` of it; seen at the desk. */
+async function gatewaySays(world: World, view: OperationView, rewrite: (data: Reply) => void) {
+  const h = world.a.h;
+  world.says.set(view.operationNumber, rewrite);
+  saying(world, true);
   h.sandbox.capture(SHOP, view.operationNumber);
   await h.call('history.refresh', { localId: view.localId });
   await changed(
@@ -57,7 +71,6 @@ async function gatewaySays(
     view.localId,
     (v) => v.status === 'captured' && (v.mismatch !== null || v.isCorrection || v.parent !== null),
   );
-  h.sandbox.clearFaults();
 }
 
 async function step(world: World, s: Step): Promise<void> {
@@ -120,7 +133,7 @@ async function step(world: World, s: Step): Promise<void> {
     case 'gateway_fault': {
       const view = await create(h, { type: s.type, amount: s.type === 'payin' ? '4000' : '3000' });
       if (s.type === 'payin') await cash(view.localId);
-      await gatewaySays(h, view, (data) => {
+      await gatewaySays(world, view, (data) => {
         if (s.fault === 'mismatch') data.operation.amount = s.type === 'payin' ? '4400' : '3300';
         else data.operation.isCorrection = true;
       });
@@ -128,6 +141,7 @@ async function step(world: World, s: Step): Promise<void> {
     }
     case 'lost_create': {
       const session = await openSession(h, { type: 'payin', amount: '2500' });
+      if (!s.found) saying(world, false);
       sandbox.inject('createOperation', s.found ? COMMIT_THEN_DROP : { kind: 'reset' });
       const lost = await h.invoke('checkout.createOperation', {
         localId: session.localId,
@@ -141,6 +155,7 @@ async function step(world: World, s: Step): Promise<void> {
       // Past the session's end (desk and gateway share the clock), the desk may conclude it never was.
       world.clock.advance(Math.max(0, Date.parse(session.session!.expiredAt) - world.clock.now() + 1_000));
       await changed(h, session.localId, (v) => v.phase === 'not_created');
+      saying(world, true);
       return;
     }
     case 'drawer_handover': {
