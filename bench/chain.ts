@@ -1,9 +1,9 @@
 // The hash chain's check, as it runs at every start and at each close, over ~100,000 chained rows
 // (a seeded history's operation events). `chain.verify_ms` (target ≤ 500 ms) is the median of
 // several full checks: every link recomputed from its row, and the seal checked; and what a link
-// costs on disk (`chain.bytes_per_link`, chain_links with its index).
+// costs on disk (`chain.bytes_per_link`, the chain table with its index).
 import { DatabaseSync } from 'node:sqlite';
-import { checkChain } from '../main/audit/chain.ts';
+import { checkChain } from '../main/audit/chain-guard.ts';
 import { createStore } from '../main/store/index.ts';
 import { SEED_CHAIN_KEY, seededHistory } from './seed.ts';
 
@@ -13,14 +13,12 @@ const RUNS = 5;
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-/** What the chain costs on disk: chain_links and its index, per link (SQLite's dbstat). */
+/** What the chain costs on disk: its links and their index, per link (SQLite's dbstat). */
 function linkBytes(file: string, links: number): number {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
     const row = db
-      .prepare(
-        "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('chain_links', 'sqlite_autoindex_chain_links_1')",
-      )
+      .prepare("SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('chain', 'sqlite_autoindex_chain_1')")
       .get() as { bytes: number };
     return round(row.bytes / links, 0);
   } finally {

@@ -3,7 +3,8 @@
 // Free of zod (the schemas' types only), so the preload can import it alone.
 
 import { CHANNEL_NAMES } from './channel-names.ts';
-import type { ChannelName, EventName, EventPayload, Request, Response, Result } from './channels.ts';
+import type { ChannelName, Request, Response, Result } from './channels.ts';
+import type { EventName, EventPayload } from './events.ts';
 
 /** Every IPC channel of the app starts with this; preload sends on nothing else. */
 export const CHANNEL_PREFIX = 'cashdesk:';

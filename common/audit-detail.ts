@@ -1,6 +1,6 @@
 // An audit entry's detail in words, the same on screen and on paper: old → new where a value
 // changed, then the rest as name: value.
-import type { AuditEntry } from './desk.ts';
+import type { AuditEntry } from './agent-day.ts';
 
 export function auditDetail(detail: AuditEntry['detail']): string {
   const shown = (value: unknown) => (value === null || value === undefined ? '—' : String(value));

@@ -1,7 +1,8 @@
 // The contract's channel and event names, and nothing else: what the preload needs to build
 // `window.cashdesk`. Kept apart from the schemas so the preload bundle carries no zod (a few KB, not
 // 200); test/unit/channel-names.test.ts keeps these lists equal to the tables in channels.ts.
-import type { ChannelName, EventName } from './channels.ts';
+import type { ChannelName } from './channels.ts';
+import type { EventName } from './events.ts';
 
 export const CHANNEL_NAMES: readonly ChannelName[] = [
   'app.getState',

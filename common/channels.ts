@@ -1,19 +1,19 @@
-// The channel table: every call the renderer may make and every event main may push, each declared
-// once with its request and reply schemas. Main validates both sides of every call against it.
+// The channel table: every call the renderer may make, each declared once with its request and
+// reply schemas. Main validates both sides of every call against it. The events main pushes are
+// declared beside it, in events.ts.
 import { z } from 'zod';
+import { DeskSettings, note, pin, shiftId } from './agent-day.ts';
+import { AppState, Settings, UpdateHold } from './app-state.ts';
 import { channel, none } from './channel.ts';
-import { DeskSettings, DeskState, note, pin, ShiftSummary, shiftId } from './desk.ts';
 import { deskChannels } from './desk-channels.ts';
-import { CONNECTION_STATES, CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
-import { HeadOfficeStatus, headOfficeChannels } from './headoffice-channels.ts';
+import { CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
+import { headOfficeChannels } from './headoffice-channels.ts';
 import { LIMITS } from './limits.ts';
 import { DECIMAL_PATTERN } from './money.ts';
+import { typedText } from './text.ts';
 import {
   type AppError,
-  AppState,
-  Attention,
   amount,
-  Connectivity,
   CustodyRecord,
   HistoryRow,
   isoTime,
@@ -29,10 +29,8 @@ import {
   Printing,
   PrintReport,
   PrintResult,
-  Settings,
   shopId,
   shortText,
-  UpdateHold,
 } from './values.ts';
 
 const byLocalId = z.object({ localId }).strict();
@@ -104,7 +102,7 @@ export const channels = {
       .object({
         localId,
         payerRequisites: z
-          .array(z.object({ name: shortText, value: z.string().max(LIMITS.requisiteValue) }).strict())
+          .array(z.object({ name: shortText, value: typedText.max(LIMITS.requisiteValue) }).strict())
           .max(LIMITS.requisitesPerOperation),
         /** The payer's receipt prints in this language (the confirm step offers it); absent: the desk's. */
         receiptLanguage: z.enum(LANGUAGES).optional(),
@@ -276,28 +274,3 @@ export type ChannelName = keyof Channels;
 export type Request<C extends ChannelName> = z.input<Channels[C]['request']>;
 export type Response<C extends ChannelName> = z.output<Channels[C]['response']>;
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
-
-export const events = {
-  'operation.changed': OperationView,
-  'connectivity.changed': Connectivity,
-  'lookup.answered': LookupResult,
-  'app.changed': AppState,
-  'operation.attention': Attention,
-  /** An update is downloaded and the desk is idle on Home: ask "Update ready — install now?". */
-  'updates.ready': z.object({ version: z.string() }),
-  'desk.changed': DeskState,
-  /** A shift closed "not reconciled" was reconciled later; its Z report has the result appended. */
-  'shift.reconciled': ShiftSummary,
-  /** A document was printed, or failed to: automatic prints are seen only this way. */
-  'receipts.printed': PrintReport,
-  /** The core's own process went down and is starting again, is back, or was left stopped. */
-  'core.connection': z.object({ state: z.enum(CONNECTION_STATES) }),
-  /** Home's tray (the rows `history.open` reads), pushed after the commit that changed it. */
-  'tray.changed': z.object({ rows: z.array(OpenOperation) }),
-  /** The head office's upload moved on, stopped, or the desk was enrolled. */
-  'hq.changed': HeadOfficeStatus,
-} as const;
-export type Events = typeof events;
-export type ConnectionState = (typeof CONNECTION_STATES)[number];
-export type EventName = keyof Events;
-export type EventPayload<E extends EventName> = z.output<Events[E]>;

@@ -1,17 +1,12 @@
 // The agent's day in the channel table: the desk's lock, operators, the supervisor, shifts and the
 // drawer, exports and backups. Spread into `channels` (channels.ts), declared here once.
 import { z } from 'zod';
-import { channel, none } from './channel.ts';
 import {
   AuditEntry,
   BackupState,
-  CashLine,
-  CashMovement,
   currency,
   DeskState,
   DrawerCount,
-  DrawerCountRecord,
-  Handover,
   note,
   Operator,
   operatorId,
@@ -19,12 +14,19 @@ import {
   pin,
   ShiftSummary,
   shiftId,
+} from './agent-day.ts';
+import { channel, none } from './channel.ts';
+import { CASH_MOVEMENT_KINDS } from './enums.ts';
+import { PrintResult } from './printing.ts';
+import {
+  CashLine,
+  CashMovement,
+  DrawerCountRecord,
+  Handover,
   VarianceLine,
   XReport,
   ZReport,
-} from './desk.ts';
-import { CASH_MOVEMENT_KINDS } from './enums.ts';
-import { PrintResult } from './printing.ts';
+} from './shift-reports.ts';
 import { amount, isoTime } from './values.ts';
 
 export const deskChannels = {

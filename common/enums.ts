@@ -151,7 +151,7 @@ export const CASH_NOTES = [
 export type CashNote = (typeof CASH_NOTES)[number];
 
 /** Why the custody action the advice asks for cannot be recorded at this desk right now. */
-// released: a payout this desk released to its branch (issue 19): another desk hands it over.
+// released: a payout this desk released to its branch: another desk hands it over, so this one never does.
 export const CUSTODY_REFUSALS = ['no_shift', 'other_mode', 'closing', 'released'] as const;
 export type CustodyRefusal = (typeof CUSTODY_REFUSALS)[number];
 

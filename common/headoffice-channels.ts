@@ -1,7 +1,8 @@
-// The head office seen from the desk (issue 19): its enrolment in Settings and the upload's state.
+// The head office seen from the desk: its enrolment in Settings, the upload's state, the payouts
+// shared with the branch and the supervisor reset's code.
 import { z } from 'zod';
+import { pin } from './agent-day.ts';
 import { channel, none } from './channel.ts';
-import { pin } from './desk.ts';
 import { isoTime, localId, OperationView } from './values.ts';
 
 /** "Head office: up to date / N entries waiting / last reached at …", and what stops the upload. */
@@ -33,9 +34,15 @@ export const headOfficeChannels = {
       .strict(),
     HeadOfficeStatus,
   ),
-  /** ★ The supervisor releases this desk's captured cash payout, not handed over, to its branch. */
+  /**
+   * The supervisor releases this desk's captured cash payout, not handed over, to its branch: from
+   * then on this desk no longer hands it over.
+   */
   'hq.release': channel(z.object({ localId, supervisorPin: pin.optional() }).strict(), OperationView),
-  /** ★ Another desk's released payout, looked up here: claimed at the head office (online only) before its cash is handed over. */
+  /**
+   * Another desk's released payout, looked up here: claimed at the head office before its cash is
+   * handed over, online only, so exactly one desk wins the claim.
+   */
   'hq.claim': channel(z.object({ localId }).strict(), OperationView),
   /** The armed supervisor reset, completed with the one-time code the head office issued for this terminal. */
   'supervisor.resetWithCode': channel(

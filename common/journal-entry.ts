@@ -4,61 +4,38 @@
 // (terminalId, seq), seq is gap-free from 1, and each entry's hash covers the previous one's.
 //
 // Hashing needs a digest, and common/ runs where node:crypto does not; so this module gives the
-// canonical text, and hq/shared/journal-hash.ts (plain node:crypto, importable by main/) hashes it:
+// canonical text, and common-node/journal-hash.ts (node:crypto, for main/ and hq/ alike) hashes it:
 //   hash = hex SHA-256 of canonicalEntry(entry without hash), prevHash of seq 1 = GENESIS_HASH.
 //
 // Training money never meets Live cash: a desk journals its Live facts only.
 import { z } from 'zod';
+import {
+  CountBody,
+  CurrencyAmount,
+  currency,
+  DeskAnswer,
+  money,
+  name,
+  opNumber,
+  positive,
+  ReconciliationBody,
+  shiftId,
+  utc,
+  ZReportBody,
+} from './journal-lines.ts';
+import { text } from './text.ts';
+
+export { canonicalEntry, canonicalJson } from './journal-canonical.ts';
+export * from './journal-lines.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Money as a decimal string, never a float: "150", "150.00", "-12.50". */
-export const money = z.string().regex(/^-?\d{1,15}(\.\d{1,4})?$/, 'a decimal amount like 150.00');
-/** ISO 4217 code as the gateway names it. */
-export const currency = z.string().regex(/^[A-Z]{3}$/, 'a currency code like KZT');
 export const terminalId = z
   .string()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_\-.:]+$/, 'letters, digits and - _ . : only');
-const opNumber = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[\p{L}\p{N}_\-/#:]+$/u, 'letters, digits and - _ / # : only');
-const name = z.string().min(1).max(120);
-const utc = z.iso.datetime({ offset: false });
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
-const shiftId = z.string().min(1).max(64);
-
-/** An amount in one currency, as shifts and reports list them. */
-export const CurrencyAmount = z.object({ currency, amount: money });
-export type CurrencyAmount = z.infer<typeof CurrencyAmount>;
-
-/** One Z report's line for one currency, laid out as the desk prints it. */
-export const ZCurrencyLine = z.object({
-  currency,
-  float: money,
-  received: money,
-  handedOver: money,
-  returned: money,
-  movementsIn: money,
-  movementsOut: money,
-  expected: money,
-  counted: money,
-  variance: money,
-});
-export type ZCurrencyLine = z.infer<typeof ZCurrencyLine>;
-
-/** An operation whose cash is still open at the Z: a captured payout not handed over, or a payin's cash received but not captured. */
-export const OpenCashLine = z.object({
-  operationNumber: opNumber,
-  type: z.enum(['payin', 'payout']),
-  amount: money,
-  currency,
-  reason: z.string().min(1).max(64),
-});
-export type OpenCashLine = z.infer<typeof OpenCashLine>;
 
 /** Each kind's body. Adding a kind is adding a line here; the head office ignores no kind silently. */
 export const ENTRY_BODIES = {
@@ -66,19 +43,42 @@ export const ENTRY_BODIES = {
   operation_created: z.object({
     operationNumber: opNumber,
     type: z.enum(['payin', 'payout']),
-    amount: money,
+    amount: positive,
     currency,
-    instrument: z.string().min(1).max(64),
+    instrument: text.min(1).max(64),
     shopId: z.number().int().positive().optional(),
     outcomeUnknown: z.boolean(),
+    /** The desk's answer for it then (entries before it was carried had none). */
+    answer: DeskAnswer.optional(),
   }),
-  /** A status the gateway gave (or a lookup found); it resolves an unknown outcome. */
-  operation_status: z.object({ operationNumber: opNumber, status: z.string().min(1).max(64) }),
+  /**
+   * What the gateway holds changed (or a lookup found it): its status, whether its figures differ
+   * from those entered (mismatch) and whether it marks it a correction; it resolves an unknown
+   * outcome. Entries before mismatch, correction and the answer were carried had none.
+   */
+  operation_status: z.object({
+    operationNumber: opNumber,
+    status: text.min(1).max(64),
+    mismatch: z.boolean().optional(),
+    correction: z.boolean().optional(),
+    answer: DeskAnswer.optional(),
+  }),
+  /**
+   * A create whose answer was lost, resolved: the gateway never created it, or holds it after all
+   * (then its status follows in an operation_status entry, with the answer).
+   */
+  operation_resolved: z.object({
+    operationNumber: opNumber,
+    outcome: z.enum(['not_created', 'created']),
+    answer: DeskAnswer.optional(),
+  }),
+  /** The desk's answer after a change of the operation's cash (custody, a return, a reversal). */
+  operation_answer: z.object({ operationNumber: opNumber, answer: DeskAnswer }),
   /** Cash that physically moved for an operation: received (payin) or handed over (payout). */
   custody: z.object({
     operationNumber: opNumber,
     action: z.enum(['received', 'handed_over']),
-    amount: money,
+    amount: positive,
     currency,
     operator: name,
   }),
@@ -87,42 +87,27 @@ export const ENTRY_BODIES = {
     operationNumber: opNumber,
     /** What the reversed record said moved: cash received, handed over, or given back to the payer. */
     action: z.enum(['received', 'handed_over', 'returned']),
-    amount: money,
+    amount: positive,
     currency,
     supervisor: name,
-    reason: z.string().min(1).max(500),
+    reason: text.min(1).max(500),
   }),
   /** A payin's cash given back to the payer (the gateway ended it without capturing). */
-  cash_returned: z.object({ operationNumber: opNumber, amount: money, currency, operator: name }),
+  cash_returned: z.object({ operationNumber: opNumber, amount: positive, currency, operator: name }),
   shift_opened: z.object({ shiftId, operator: name, float: z.array(CurrencyAmount) }),
   shift_closed: z.object({ shiftId, operator: name }),
-  count: z.object({
-    shiftId,
-    operator: name,
-    counted: z.array(CurrencyAmount),
-    expected: z.array(CurrencyAmount),
-  }),
+  count: CountBody,
   cash_movement: z.object({
     shiftId,
     direction: z.enum(['in', 'out']),
-    amount: money,
+    amount: positive,
     currency,
-    reason: z.string().min(1).max(500),
+    reason: text.min(1).max(500),
     operator: name,
   }),
-  z_report: z.object({
-    shiftId,
-    number: z.number().int().positive(),
-    operator: name,
-    openedAt: utc,
-    closedAt: utc,
-    currencies: z.array(ZCurrencyLine),
-    openCash: z.array(OpenCashLine),
-    /** What the desk knew of its upload when it printed the Z: entries waiting and when HQ last answered. */
-    headOffice: z
-      .object({ waiting: z.number().int().nonnegative(), lastReachedAt: utc.nullable() })
-      .optional(),
-  }),
+  z_report: ZReportBody,
+  /** A reconciliation of a closed shift at its gateways: at the close, and each later one. */
+  reconciliation: ReconciliationBody,
   handover: z.object({
     shiftId,
     fromOperator: name,
@@ -131,14 +116,14 @@ export const ENTRY_BODIES = {
   }),
   /** An audit-trail row: supervisor resets, gateway and token changes, approvals. */
   audit: z.object({
-    action: z.string().min(1).max(64),
-    actor: z.string().min(1).max(120),
-    detail: z.record(z.string(), z.string().max(500)),
+    action: text.min(1).max(64),
+    actor: text.min(1).max(120),
+    detail: z.record(text, text.max(500)),
   }),
   /** The desk's supervisor released a captured payout it has not handed over: any desk of the branch may now claim it. */
   payout_released: z.object({
     operationNumber: opNumber,
-    amount: money,
+    amount: positive,
     currency,
     supervisor: name,
   }),
@@ -146,7 +131,7 @@ export const ENTRY_BODIES = {
   payout_claimed: z.object({
     operationNumber: opNumber,
     originTerminalId: terminalId,
-    amount: money,
+    amount: positive,
     currency,
     operator: name,
   }),
@@ -170,6 +155,8 @@ const entryOf = <K extends EntryKind>(kind: K) =>
 export const JournalEntry = z.discriminatedUnion('kind', [
   entryOf('operation_created'),
   entryOf('operation_status'),
+  entryOf('operation_resolved'),
+  entryOf('operation_answer'),
   entryOf('custody'),
   entryOf('custody_reversed'),
   entryOf('cash_returned'),
@@ -178,6 +165,7 @@ export const JournalEntry = z.discriminatedUnion('kind', [
   entryOf('count'),
   entryOf('cash_movement'),
   entryOf('z_report'),
+  entryOf('reconciliation'),
   entryOf('handover'),
   entryOf('audit'),
   entryOf('payout_released'),
@@ -187,45 +175,6 @@ export type JournalEntry = z.infer<typeof JournalEntry>;
 type Unhashed<E> = E extends unknown ? Omit<E, 'hash'> : never;
 /** An entry before its hash is taken. */
 export type UnhashedEntry = Unhashed<JournalEntry>;
-
-/**
- * The text an entry's hash is taken over: JSON with every object's keys sorted, no whitespace, and
- * the `hash` field left out. Numbers are integers only (seq, shopId, counts), so JSON's number
- * text is the same in every runtime; money is strings.
- */
-export function canonicalEntry(entry: UnhashedEntry | JournalEntry): string {
-  const { hash: _hash, ...rest } = entry as JournalEntry;
-  return canonicalJson(rest);
-}
-
-// Hand-rolled loops, not filter/map/join: HQ canonicalises every entry it ingests, and this halves
-// the time an entry costs there.
-export function canonicalJson(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value))
-      throw new Error('canonical JSON holds integers only; money is a decimal string');
-    return String(value);
-  }
-  if (value === null || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let i = 0; i < value.length; i += 1) text += (i ? ',' : '') + canonicalJson(value[i]);
-    return `${text}]`;
-  }
-  if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  let text = '{';
-  let first = true;
-  for (const key of keys) {
-    const child = record[key];
-    if (child === undefined) continue;
-    text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(child)}`;
-    first = false;
-  }
-  return `${text}}`;
-}
 
 // ── Upload ─────────────────────────────────────────────────────────────────
 
@@ -247,7 +196,7 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
  */
 export const UploadRefusal = z.object({
   error: z.enum(['gap', 'chain', 'conflict']),
-  message: z.string(),
+  message: text,
   highWater: z.number().int().nonnegative(),
   seq: z.number().int().positive().optional(),
 });
@@ -269,7 +218,7 @@ export const EnrolResponse = z.object({
   /** The desk's own bearer token: keep it in the OS keychain; HQ stores only its hash. */
   deskToken: z.string().min(32),
   branchId: z.number().int().positive(),
-  branchName: z.string(),
+  branchName: text,
   /** HQ's Ed25519 public key (SPKI PEM), to check reset codes offline. */
   hqSigningKey: z.string().startsWith('-----BEGIN PUBLIC KEY-----'),
   /** Where HQ's stream for this terminal stands (a re-enrolled desk resumes from here). */
@@ -285,12 +234,12 @@ export const PayoutState = z.object({
   originTerminalId: terminalId,
   amount: money,
   currency,
-  status: z.string().nullable(),
+  status: text.nullable(),
   /** Released by a payout_released entry, or listed as open cash in a Z report HQ holds. */
   released: z.boolean(),
   releasedBy: z.enum(['supervisor', 'z_report']).nullable(),
   handedOver: z.boolean(),
-  claim: z.object({ terminalId, at: utc, operator: z.string() }).nullable(),
+  claim: z.object({ terminalId, at: utc, operator: text }).nullable(),
 });
 export type PayoutState = z.infer<typeof PayoutState>;
 
@@ -314,7 +263,7 @@ export const DeskRefusal = z.object({
     'token_rejected',
     'invalid',
   ]),
-  message: z.string(),
+  message: text,
 });
 export type DeskRefusal = z.infer<typeof DeskRefusal>;
 

@@ -7,7 +7,6 @@ import {
   CUSTODY_ACTIONS,
   CUSTODY_REFUSALS,
   FINDING_KINDS,
-  LANGUAGES,
   MODES,
   OPEN_REASONS,
   OPERATION_TYPES,
@@ -15,8 +14,8 @@ import {
 import { ERROR_KINDS } from './error-kinds.ts';
 import { LIMITS } from './limits.ts';
 import { AMOUNT_PATTERN } from './money.ts';
-import { DEFAULT_PRINTING, Printing } from './printing.ts';
-import { isAllowedGatewayUrl, isAllowedUpdateUrl } from './urls.ts';
+import { ReceiptAnswer, StatusAnswer } from './receipt-status.ts';
+import { typedText } from './text.ts';
 
 export * from './printing.ts';
 export * from './urls.ts';
@@ -31,7 +30,7 @@ export const operationNumber = z
 export const localId = z.number().int().positive();
 export const operationType = z.enum(OPERATION_TYPES);
 export const amount = z.string().regex(AMOUNT_PATTERN, 'an amount like 150 or 150.00');
-export const shortText = z.string().trim().min(1).max(LIMITS.shortText);
+export const shortText = typedText.trim().min(1).max(LIMITS.shortText);
 export const isoTime = z.iso.datetime({ offset: true });
 
 /**
@@ -162,12 +161,16 @@ export const Meaning = z.object({
   /** A supervisor may reverse its custody record (made by mistake), with a reason. */
   reversible: z.boolean(),
   /**
-   * On a desk enrolled at a head office (issue 19): its supervisor may release this captured payout
+   * On a desk enrolled at a head office: its supervisor may release this captured payout
    * to the branch; or this desk may claim another desk's payout there, to hand it over here; claimed:
    * this desk won that claim, so its cash is handed over here (absent in
    * views made before it: neither).
    */
   branch: z.object({ release: z.boolean(), claim: z.boolean(), claimed: z.boolean() }).optional(),
+  /** Which receipt may print now, and what it calls the operation (common/receipt-status.ts). */
+  receipt: ReceiptAnswer,
+  /** The status word every screen, receipt, report and CSV row shows, final or not. */
+  status: StatusAnswer,
 });
 export type Meaning = z.infer<typeof Meaning>;
 
@@ -237,64 +240,6 @@ export const OperationEvent = z.object({
 });
 export type OperationEvent = z.infer<typeof OperationEvent>;
 
-export const Connectivity = z.object({
-  state: z.enum(['online', 'offline', 'degraded']),
-  lastSuccessAt: isoTime.nullable(),
-  queued: z.number().int(),
-});
-export type Connectivity = z.infer<typeof Connectivity>;
-
-export const TokenState = z.enum(['set', 'not_set', 'rejected']);
-export type TokenState = z.infer<typeof TokenState>;
-
-export const Shop = z.object({ id: shopId, name: z.string().trim().min(1).max(LIMITS.shopName) });
-export type Shop = z.infer<typeof Shop>;
-
-export const Settings = z.object({
-  mode: z.enum(MODES),
-  /** https only, except loopback (a local gateway or a test double). */
-  gatewayUrl: z
-    .string()
-    .max(LIMITS.gatewayUrl)
-    .refine(isAllowedGatewayUrl, 'https only, except for a loopback address')
-    .nullable(),
-  shops: z
-    .array(Shop)
-    .min(1)
-    .max(LIMITS.shopsPerTerminal)
-    .refine((shops) => new Set(shops.map((s) => s.id)).size === shops.length, 'each shop ID only once'),
-  terminalId: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{1,8}$/, '1–8 capital letters or digits'),
-  language: z.enum(LANGUAGES),
-  kiosk: z.boolean(),
-  /**
-   * Where updates are published (electron-updater's generic provider), https only. Null, the
-   * default, turns updates off; settings stored before this field existed load with it null.
-   */
-  updateUrl: z
-    .string()
-    .max(LIMITS.gatewayUrl)
-    .refine(isAllowedUpdateUrl, 'https only, without a user name or password')
-    .nullable()
-    .default(null),
-  /** Settings stored before printing could be set load with the defaults: 80 mm, no automatic prints. */
-  printing: Printing.default(DEFAULT_PRINTING),
-});
-export type Settings = z.infer<typeof Settings>;
-
-export const AppState = z.object({
-  settings: Settings,
-  /** The token's state for each shop of the current profile; the token itself never leaves main. */
-  tokens: z.array(z.object({ shopId, state: TokenState })),
-  /** Each shop's token at the live gateway URL, also in training (which needs none). */
-  liveTokens: z.array(z.object({ shopId, state: TokenState })),
-  connectivity: Connectivity,
-  version: z.string(),
-});
-export type AppState = z.infer<typeof AppState>;
-
 export const HistoryRow = OperationView.pick({
   localId: true,
   operationNumber: true,
@@ -329,15 +274,6 @@ export const LookupResult = z.discriminatedUnion('state', [
   z.object({ state: z.literal('queued'), shopId, operationNumber: z.string() }),
 ]);
 export type LookupResult = z.infer<typeof LookupResult>;
-
-/** Why an update waits instead of being offered: the desk is busy, or there is none. */
-export const UpdateHold = z.enum([
-  'no_update', // nothing downloaded yet
-  'not_idle', // the renderer is not on Home, or is not idle there
-  'checkout_in_progress', // a session is open or a create is out
-  'operation_open', // an operation in Home's tray: unresolved, not final, or cash still to move
-]);
-export type UpdateHold = z.infer<typeof UpdateHold>;
 
 export const AppError = z.object({
   kind: z.enum(ERROR_KINDS),

@@ -16,7 +16,8 @@ import { recoverRenderer } from './electron/recovery.ts';
 import { appProtocolHandler, denyPermissions, lockDownApp } from './electron/security.ts';
 import { runStartup } from './electron/startup.ts';
 import { startUpdates } from './electron/updater.ts';
-import { type HostedCore, startHostClient } from './host/client.ts';
+import { startHostClient } from './host/client.ts';
+import type { HostedCore } from './host/hosted-core.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
 import { createLog } from './log.ts';
 

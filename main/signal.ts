@@ -13,3 +13,6 @@ export function createSignal<T = void>() {
 }
 
 export type Signal<T = void> = ReturnType<typeof createSignal<T>>;
+
+/** The composition's signals by name (main/core.ts), of which a stage is given the ones it fires. */
+export type Signals<N extends string> = Record<N, Signal>;

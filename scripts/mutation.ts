@@ -15,12 +15,13 @@ export type MutationGroup = { name: string; mutate: string[]; tests: string[] };
 export const GROUPS: MutationGroup[] = [
   {
     name: 'meaning',
-    mutate: [
-      'common/cash-rules/operation-answer.ts',
-      'main/operations/meaning.ts',
-      'main/operations/lifecycle.ts',
-    ],
-    tests: ['test/unit/meaning.test.ts', 'test/unit/lifecycle.test.ts'],
+    mutate: ['common/cash-rules/operation-answer.ts', 'main/operations/meaning.ts'],
+    tests: ['test/unit/meaning.test.ts'],
+  },
+  {
+    name: 'lifecycle',
+    mutate: ['main/operations/lifecycle.ts'],
+    tests: ['test/unit/lifecycle.test.ts'],
   },
   {
     name: 'drawer',
@@ -30,7 +31,30 @@ export const GROUPS: MutationGroup[] = [
   {
     name: 'log',
     mutate: ['main/log-redaction.ts', 'main/log-literals.ts'],
-    tests: ['test/unit/log-redaction.test.ts', 'test/unit/log.test.ts'],
+    tests: ['test/unit/log-literals.test.ts', 'test/unit/log-redaction.test.ts', 'test/unit/log.test.ts'],
+  },
+  {
+    // What a failed gateway call is called, and whether a POST's cash must be held.
+    name: 'gateway-errors',
+    mutate: ['main/gateway/failures.ts', 'main/gateway/errors.ts'],
+    tests: ['test/unit/gateway-failures.test.ts'],
+  },
+  {
+    // Who may act: the PIN checks and their waits, the supervisor's unlocked time, the gate.
+    name: 'staff',
+    mutate: [
+      'main/staff/supervisor.ts',
+      'main/staff/gate.ts',
+      'main/staff/pin-guard.ts',
+      'main/staff/pin-hash.ts',
+    ],
+    tests: ['test/integration/pin-guard.test.ts', 'test/integration/supervisor.test.ts'],
+  },
+  {
+    // Cash handed over once: the custody records and what the operation says of them.
+    name: 'custody',
+    mutate: ['main/checkout/custody.ts', 'main/store/custody.ts'],
+    tests: ['test/integration/custody.test.ts'],
   },
 ];
 

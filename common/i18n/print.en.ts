@@ -12,6 +12,8 @@ export const printEn = {
     lookup_slip: 'LOOKUP SLIP — NOT A RECEIPT',
   },
   type: { payin: 'Cash in (deposit)', payout: 'Cash out (withdrawal)' },
+  /** A non-cash instrument: its direction, and no cash changes hands at this desk. */
+  noCash: { payin: 'Non-cash payment in', payout: 'Non-cash payment out', line: 'No cash at this desk' },
   shop: 'Shop',
   shopId: 'Shop ID',
   cashPoint: 'Cash point',
@@ -30,6 +32,8 @@ export const printEn = {
   status: 'Status',
   statusCreated: 'Pending — not a final confirmation',
   statusCaptured: 'Completed',
+  statusEnded: 'Ended without payment: “{{status}}” (final)',
+  statusUnknown: 'Gateway status “{{status}}” (not final)',
   cashReceived: 'Cash received',
   cashHandedOver: 'Cash handed over',
   cashReturned: 'Cash given back to the payer',

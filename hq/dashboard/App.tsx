@@ -2,10 +2,14 @@
 // the location's hash names (#/, #/branch/1, #/desk/T-1, #/z-reports …).
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get, post, type Staff, setCsrf } from './api.ts';
+import type { StaffMember } from '../../common/hq-api/staff-admin.ts';
+import { call, setCsrf } from './api.ts';
+import { useErrorText } from './shared.tsx';
 import { AdminView } from './views/admin.tsx';
-import { AlarmsView, DeskAuditView, SearchView, VariancesView, ZReportsView } from './views/lists.tsx';
 import { BranchView, DeskView, NetworkView } from './views/network.tsx';
+import { SearchView } from './views/search.tsx';
+import { AlarmsView, DeskAuditView } from './views/trail.tsx';
+import { VariancesView, ZReportsView } from './views/z-reports.tsx';
 
 const LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -23,7 +27,7 @@ function useHash(): string {
   return hash;
 }
 
-function Route({ hash, staff }: { hash: string; staff: Staff }) {
+function Route({ hash, staff }: { hash: string; staff: StaffMember }) {
   const [, section, param] = hash.split('/');
   switch (section) {
     case 'branch':
@@ -76,15 +80,16 @@ function Login({ onSignedIn }: { onSignedIn(): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     try {
-      const { csrf } = await post<{ csrf: string }>('/api/login', { username, password });
+      const { csrf } = await call('login', { body: { username, password } });
       setCsrf(csrf);
       onSignedIn();
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     }
   };
   return (
@@ -123,9 +128,9 @@ function Login({ onSignedIn }: { onSignedIn(): void }) {
 export function App() {
   const { t } = useTranslation();
   const hash = useHash();
-  const [staff, setStaff] = useState<Staff | null | undefined>(undefined);
+  const [staff, setStaff] = useState<StaffMember | null | undefined>(undefined);
   const load = () =>
-    get<{ staff: Staff | null; csrf: string | null }>('/api/session').then(
+    call('session').then(
       (session) => {
         setCsrf(session.csrf ?? '');
         setStaff(session.staff);
@@ -180,7 +185,7 @@ export function App() {
         <div className="who">
           <span>{t('app.signedInAs', { name: staff.username, role: t(`roles.${staff.role}`) })}</span>
           <LanguagePicker />
-          <button type="button" onClick={() => post('/api/logout').finally(() => setStaff(null))}>
+          <button type="button" onClick={() => call('logout').finally(() => setStaff(null))}>
             {t('app.signOut')}
           </button>
         </div>

@@ -1,5 +1,18 @@
-// The dashboard's one way to the server: same-origin fetch with the session cookie, and on every
-// mutating request the session's CSRF token. A failure is an Error carrying the server's own words.
+// The dashboard's one way to the server: each route of the staff API's table (common/hq-api),
+// same-origin with the session cookie and, on every mutating request, the session's CSRF token.
+// Each reply is parsed with the route's schema. A failure is an ApiError carrying the server's own
+// words, or `unreadable` when the reply is not what the contract says.
+
+import { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
+import {
+  type Route,
+  STAFF_API,
+  type StaffInput,
+  type StaffReply,
+  type StaffRoute,
+  staffUrl,
+} from '../../common/hq-api/staff-routes.ts';
+
 let csrf = '';
 
 export function setCsrf(token: string): void {
@@ -8,89 +21,53 @@ export function setCsrf(token: string): void {
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The reply did not match the contract: a dashboard older or newer than the server. */
+  readonly unreadable: boolean;
+  constructor(status: number, message: string, unreadable = false) {
     super(message);
     this.status = status;
+    this.unreadable = unreadable;
   }
 }
 
-async function read<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
-  if (!response.ok) throw new ApiError(response.status, body.message ?? `HTTP ${response.status}`);
-  return body as T;
+/** The input of route N, which may be left out when the route takes none. */
+export type InputArg<N extends StaffRoute> =
+  object extends StaffInput<N> ? [input?: StaffInput<N>] : [input: StaffInput<N>];
+
+/** One call of route N, as its path and query name it: what a view loads and reloads. */
+export type Call<N extends StaffRoute> = { name: N; input: StaffInput<N>; key: string };
+
+export function callOf<N extends StaffRoute>(name: N, ...[input]: InputArg<N>): Call<N> {
+  const given = (input ?? {}) as StaffInput<N>;
+  return { name, input: given, key: `${STAFF_API[name].method} ${staffUrl(name, given)}` };
 }
 
-export const get = <T>(path: string): Promise<T> => fetch(path, { credentials: 'same-origin' }).then(read<T>);
+export async function send<N extends StaffRoute>({ name, input }: Call<N>): Promise<StaffReply<N>> {
+  const route: Route = STAFF_API[name];
+  const response = await fetch(
+    staffUrl(name, input),
+    route.method === 'GET'
+      ? { credentials: 'same-origin' }
+      : {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify(input.body ?? {}),
+        },
+  );
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const refusal = StaffRefusal.safeParse(body);
+    throw new ApiError(response.status, refusal.success ? refusal.data.message : `HTTP ${response.status}`);
+  }
+  const parsed = route.reply.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(response.status, `${name}: ${issue?.path.join('.')}: ${issue?.message}`, true);
+  }
+  return parsed.data as StaffReply<N>;
+}
 
-export const post = <T>(path: string, body: unknown = {}): Promise<T> =>
-  fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-    body: JSON.stringify(body),
-  }).then(read<T>);
-
-export type Amount = { currency: string; amount: string };
-export type Staff = { id: number; username: string; role: 'admin' | 'supervisor'; branchId: number | null };
-export type BranchSummary = {
-  id: number;
-  name: string;
-  desks: number;
-  openShifts: number;
-  alarms: number;
-  oldestLastEntryAt: string | null;
-  openCash: number;
-  unknownOps: number;
-  expected: Amount[];
-};
-export type DeskSummary = {
-  terminalId: string;
-  branchId: number;
-  branchName: string;
-  shiftId: string | null;
-  operator: string | null;
-  shiftOpenedAt: string | null;
-  highWater: string;
-  lastEntryAt: string | null;
-  lastZAt: string | null;
-  lastZNumber: number | null;
-  lastZVariance: { currency: string; variance: string }[] | null;
-  alarms: number;
-  revoked: boolean;
-  expected: Amount[];
-  openCash: number;
-  unknownOps: number;
-};
-export type ZLine = {
-  currency: string;
-  float: string;
-  received: string;
-  handedOver: string;
-  returned: string;
-  movementsIn: string;
-  movementsOut: string;
-  expected: string;
-  counted: string;
-  variance: string;
-};
-export type ZReport = {
-  terminalId: string;
-  seq: string;
-  number: number;
-  closedAt: string;
-  branchName?: string;
-  body: {
-    operator: string;
-    openedAt: string;
-    closedAt: string;
-    currencies: ZLine[];
-    openCash: {
-      operationNumber: string;
-      type: 'payin' | 'payout';
-      amount: string;
-      currency: string;
-      reason: string;
-    }[];
-    headOffice?: { waiting: number; lastReachedAt: string | null };
-  };
-};
+/** Calls route N once: the actions (sign-in, admin forms). */
+export const call = <N extends StaffRoute>(name: N, ...input: InputArg<N>): Promise<StaffReply<N>> =>
+  send(callOf(name, ...input));

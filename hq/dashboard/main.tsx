@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,18 +1,29 @@
 // Small pieces every view uses: loading a route's data, amounts, ages and the common states.
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Amount, get } from './api.ts';
+import type { StaffReply, StaffRoute } from '../../common/hq-api/staff-routes.ts';
+import type { DeskSummary } from '../../common/hq-api/staff-views.ts';
+import type { CurrencyAmount } from '../../common/journal-entry.ts';
+import { ApiError, type Call, send } from './api.ts';
 import { age, money, time } from './format.ts';
 
 /** How often the live views (network, branch, desk) read again: desks upload as they work. */
 export const LIVE_REFRESH_MS = 5000;
 
+/** What went wrong, in the reader's language when the dashboard itself could not read the reply. */
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return (error) =>
+    error instanceof ApiError && error.unreadable ? t('common.unreadable') : (error as Error).message;
+}
+
 /** A route's data; `refreshMs` reads it again on that period, keeping what is shown meanwhile. */
-export function useLoad<T>(
-  path: string | null,
+export function useLoad<N extends StaffRoute>(
+  request: Call<N> | null,
   refreshMs?: number,
-): { data: T | null; error: string | null; reload(): void } {
-  const [data, setData] = useState<T | null>(null);
+): { data: StaffReply<N> | null; error: string | null; reload(): void } {
+  const errorText = useErrorText();
+  const [data, setData] = useState<StaffReply<N> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -20,19 +31,20 @@ export function useLoad<T>(
     const timer = setInterval(() => setTick((n) => n + 1), refreshMs);
     return () => clearInterval(timer);
   }, [refreshMs]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks for a reload of the same path
+  const key = request?.key ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the request; tick asks for a reload of it
   useEffect(() => {
-    if (!path) return;
+    if (!request) return;
     let live = true;
     setError(null);
-    get<T>(path).then(
+    send(request).then(
       (value) => live && setData(value),
-      (e: Error) => live && setError(e.message),
+      (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
       live = false;
     };
-  }, [path, tick]);
+  }, [key, tick]);
   return { data, error, reload: useCallback(() => setTick((n) => n + 1), []) };
 }
 
@@ -54,7 +66,7 @@ export function Loaded<T>({
   return <>{children(state.data)}</>;
 }
 
-export function Amounts({ amounts }: { amounts: Amount[] }) {
+export function Amounts({ amounts }: { amounts: CurrencyAmount[] }) {
   const { i18n, t } = useTranslation();
   if (!amounts.length) return <>{t('common.none')}</>;
   return (
@@ -84,7 +96,7 @@ export function When({ at }: { at: string | null }) {
   return at ? <time dateTime={at}>{time(i18n.language, at)}</time> : t('common.never');
 }
 
-export function Variances({ lines }: { lines: { currency: string; variance: string }[] | null }) {
+export function Variances({ lines }: { lines: DeskSummary['lastZVariance'] }) {
   const { t, i18n } = useTranslation();
   if (!lines?.length) return <>{t('common.none')}</>;
   return (

@@ -4,8 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
 import type { Db } from './db.ts';
 import { deskRoutes } from './desk-routes.ts';
+import { failureOf } from './errors.ts';
 import { migrate } from './migrate.ts';
 import { loadSigningKey, type SigningKey } from './signing-key.ts';
 import { authRoutes, type StaffEnv } from './staff-auth.ts';
@@ -56,11 +58,10 @@ export async function createHq(db: Db, dashboardDir = DASHBOARD_DIR): Promise<Hq
     });
   });
   app.onError((error, c) => {
-    console.error(`hq: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
-    return c.json(
-      { error: 'server', message: 'The head office failed to answer. Try again; if it persists, tell IT.' },
-      500,
-    );
+    const { status, error: kind, message } = failureOf(error);
+    if (status >= 500) console.error(`hq: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    if (status === 503) c.header('Retry-After', '5');
+    return c.json({ error: kind, message } satisfies StaffRefusal, status);
   });
   return { app, key };
 }

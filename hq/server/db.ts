@@ -2,6 +2,7 @@
 // (`pg`, a Pool, when DATABASE_URL is set: production and the tests) and on PGlite (Postgres in
 // WASM, in-process: `npm run hq` out of the box).
 import pg from 'pg';
+import { isConnectionError } from './errors.ts';
 
 export type Row = Record<string, unknown>;
 export type Queryable = {
@@ -21,7 +22,9 @@ pg.types.setTypeParser(1184, (text) => new Date(text).toISOString());
 
 export function pgDb(connectionString: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString, max });
-  // An idle client's error (the server restarting) must not crash HQ; the next query reconnects.
+  // No client error ends the process: an idle client's (the server restarting) is handled here and
+  // the pool drops that client; a checked-out client's is handled in transaction(). The next query
+  // gets a fresh connection.
   pool.on('error', () => undefined);
   const run = async <R extends Row>(client: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
     const result = await client.query(text, params);
@@ -35,16 +38,26 @@ export function pgDb(connectionString: string, max = 20): Db {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // Checked out, a client has no listener of the pool's: without this one, the server closing
+      // the connection mid-transaction would be an unhandled 'error' event, and the end of HQ.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({ query: (text, params) => run(client, text, params) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (isConnectionError(error)) broken ??= error as Error;
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        // A broken connection is destroyed, not pooled again, and keeps its listener for any later error.
+        if (!broken) client.removeListener('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -1,13 +1,14 @@
 // The desks' API: enrolment, the journal upload, and the claim of a released payout. A desk
 // authenticates with its own bearer token, which HQ holds only as a hash and an admin can revoke.
 import type { Context, Hono } from 'hono';
-import {
-  ClaimRequest,
-  type DeskRefusal,
-  EnrolRequest,
-  type EnrolResponse,
-  type PayoutState,
-  UploadRequest,
+import { DESK_API, type HighWaterReply } from '../../common/hq-api/desk-routes.ts';
+import type {
+  ClaimResponse,
+  DeskRefusal,
+  EnrolResponse,
+  PayoutState,
+  UploadRefusal,
+  UploadResponse,
 } from '../../common/journal-entry.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
@@ -48,8 +49,8 @@ async function readJson(c: Context): Promise<unknown> {
 }
 
 export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
-  app.post('/api/desk/enrol', async (c) => {
-    const parsed = EnrolRequest.safeParse(await readJson(c));
+  app.post(DESK_API.enrol.path, async (c) => {
+    const parsed = DESK_API.enrol.body.safeParse(await readJson(c));
     if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the enrolment code and the terminal ID.');
     const { code, terminalId } = parsed.data;
     const token = randomToken();
@@ -103,20 +104,20 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
     } satisfies EnrolResponse);
   });
 
-  app.get('/api/desk/journal/high-water', async (c) => {
+  app.get(DESK_API.highWater.path, async (c) => {
     const desk = await deskOf(db, c);
     if (!desk) return refuse(c, 401, 'token_rejected', TOKEN_REJECTED);
     const row = await db.query<{ high_water: string }>(
       'SELECT high_water::text AS high_water FROM hq_desks WHERE terminal_id = $1',
       [desk.terminal_id],
     );
-    return c.json({ highWater: Number(row.rows[0]!.high_water) });
+    return c.json({ highWater: Number(row.rows[0]!.high_water) } satisfies HighWaterReply);
   });
 
-  app.post('/api/desk/journal', async (c) => {
+  app.post(DESK_API.upload.path, async (c) => {
     const desk = await deskOf(db, c);
     if (!desk) return refuse(c, 401, 'token_rejected', TOKEN_REJECTED);
-    const parsed = UploadRequest.safeParse(await readJson(c));
+    const parsed = DESK_API.upload.body.safeParse(await readJson(c));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return refuse(c, 400, 'invalid', `The batch is not valid: ${issue?.path.join('.')}: ${issue?.message}`);
@@ -135,25 +136,25 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
         return refuse(c, 400, 'invalid', 'Send entries in ascending seq.');
     }
     const result = await ingest(db, desk.terminal_id, entries);
-    if (result.ok) return c.json({ highWater: result.highWater });
+    if (result.ok) return c.json({ highWater: result.highWater } satisfies UploadResponse);
     const { ok: _ok, ...refusal } = result;
-    return c.json(refusal, 409);
+    return c.json(refusal satisfies UploadRefusal, 409);
   });
 
-  app.get('/api/desk/payouts/:operationNumber', async (c) => {
+  app.get(DESK_API.payout.path, async (c) => {
     const desk = await deskOf(db, c);
     if (!desk) return refuse(c, 401, 'token_rejected', TOKEN_REJECTED);
     const payout = await payoutState(db, c.req.param('operationNumber'));
     if (!payout || payout.branchId !== desk.branch_id) {
       return refuse(c, 404, 'not_found', 'The head office holds no payout of this branch with this number.');
     }
-    return c.json(payout.state);
+    return c.json(payout.state satisfies PayoutState);
   });
 
-  app.post('/api/desk/payouts/:operationNumber/claim', async (c) => {
+  app.post(DESK_API.claim.path, async (c) => {
     const desk = await deskOf(db, c);
     if (!desk) return refuse(c, 401, 'token_rejected', TOKEN_REJECTED);
-    const parsed = ClaimRequest.safeParse(await readJson(c));
+    const parsed = DESK_API.claim.body.safeParse(await readJson(c));
     if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the operator handing the cash over.');
     const number = c.req.param('operationNumber');
     const payout = await payoutState(db, number);
@@ -227,7 +228,7 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
           : `Desk ${by?.terminalId} claimed this payout first. Do not hand over cash here.`,
       );
     }
-    return c.json({ claimed: true, payout: after });
+    return c.json({ claimed: true, payout: after } satisfies ClaimResponse);
   });
 }
 

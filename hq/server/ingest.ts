@@ -4,7 +4,7 @@
 // A seq HQ holds with another hash is an alarm row, never an overwrite; a gap or a broken chain
 // stores nothing from there on. Either way the desk learns the high-water to resume from.
 import type { JournalEntry, UploadRefusal } from '../../common/journal-entry.ts';
-import { entryHash } from '../shared/journal-hash.ts';
+import { entryHash } from '../../common-node/journal-hash.ts';
 import type { Db, Queryable } from './db.ts';
 import { type DeskRow, project } from './projections.ts';
 

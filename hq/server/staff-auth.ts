@@ -3,22 +3,18 @@
 // must echo in X-CSRF-Token, and sign-in attempts limited per (IP, username).
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { StaffMember } from '../../common/hq-api/staff-admin.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db, Queryable } from './db.ts';
 import { randomToken, secretHash, verifyPassword } from './secrets.ts';
+import { refuse, serve } from './staff-api.ts';
 
 export const SESSION_COOKIE = 'hq_session';
 const SESSION_HOURS = 8;
 /** Attempts per (IP, username) per window; a success clears the count. */
 export const LOGIN_LIMIT = { attempts: 5, windowMs: 15 * 60_000 };
 
-export type Staff = {
-  id: number;
-  username: string;
-  role: 'admin' | 'supervisor';
-  branchId: number | null;
-  csrf: string;
-};
+export type Staff = StaffMember & { csrf: string };
 export type StaffEnv = { Variables: { staff: Staff } };
 
 export async function audit(
@@ -79,13 +75,9 @@ async function sessionOf(db: Db, c: Context): Promise<Staff | null> {
 export function requireStaff(db: Db): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
     const staff = await sessionOf(db, c);
-    if (!staff) return c.json({ error: 'signed_out', message: 'Sign in first.' }, 401);
-    if (MUTATING.has(c.req.method) && c.req.header('x-csrf-token') !== staff.csrf) {
-      return c.json(
-        { error: 'csrf', message: 'This request did not come from the dashboard. Reload the page.' },
-        403,
-      );
-    }
+    if (!staff) return refuse(c, 401, 'signed_out', 'Sign in first.');
+    if (MUTATING.has(c.req.method) && c.req.header('x-csrf-token') !== staff.csrf)
+      return refuse(c, 403, 'csrf', 'This request did not come from the dashboard. Reload the page.');
     c.set('staff', staff);
     await next();
   };
@@ -94,79 +86,82 @@ export function requireStaff(db: Db): MiddlewareHandler<StaffEnv> {
 export function requireAdmin(): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
     if (c.get('staff').role !== 'admin')
-      return c.json({ error: 'forbidden', message: 'Only a head-office admin may do this.' }, 403);
+      return refuse(c, 403, 'forbidden', 'Only a head-office admin may do this.');
     await next();
   };
 }
 
 export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
-  app.post('/api/login', async (c) => {
-    // JSON only: a cross-site form cannot send it without a CORS preflight, which HQ never answers.
-    if (!(c.req.header('content-type') ?? '').startsWith('application/json')) {
-      return c.json({ error: 'invalid', message: 'Send JSON.' }, 415);
-    }
-    const body = (await c.req.json().catch(() => null)) as { username?: unknown; password?: unknown } | null;
-    const username = typeof body?.username === 'string' ? body.username.trim().slice(0, 120) : '';
-    const password = typeof body?.password === 'string' ? body.password.slice(0, 200) : '';
-    if (!username || !password)
-      return c.json({ error: 'invalid', message: 'Enter your username and password.' }, 400);
-    const key = `${clientIp(c)}|${username.toLowerCase()}`;
-    // Sign-ins are few: each one sweeps the windows and sessions that have run out.
-    await db.query('DELETE FROM hq_login_attempts WHERE reset_at <= now()');
-    await db.query('DELETE FROM hq_sessions WHERE expires_at <= now()');
-    const slot = await takeAttempt(db, key);
-    if (!slot.allowed) {
-      await audit(db, c, null, 'login_limited', { username });
-      c.header('Retry-After', String(slot.retryAfterS));
-      return c.json(
-        {
-          error: 'rate_limited',
-          message: `Too many attempts. Try again in ${Math.ceil(slot.retryAfterS / 60)} minutes.`,
-        },
-        429,
-      );
-    }
-    const found = await db.query<{ id: number; password_hash: string }>(
-      'SELECT id, password_hash FROM hq_users WHERE lower(username) = lower($1) AND disabled_at IS NULL',
-      [username],
-    );
-    const user = found.rows[0];
-    const good = user ? await verifyPassword(password, user.password_hash) : false;
-    if (!user || !good) {
-      await audit(db, c, user?.id ?? null, 'login_failed', { username });
-      return c.json({ error: 'wrong_login', message: 'Wrong username or password.' }, 401);
-    }
-    await db.query('DELETE FROM hq_login_attempts WHERE key = $1', [key]);
-    const id = randomToken();
-    const csrf = randomToken();
-    await db.query(
-      `INSERT INTO hq_sessions (id_hash, user_id, csrf, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
-      [secretHash(id), user.id, csrf, SESSION_HOURS],
-    );
-    await audit(db, c, user.id, 'login');
-    setCookie(c, SESSION_COOKIE, id, {
-      httpOnly: true,
-      secure: true,
-      sameSite: 'Strict',
-      path: '/',
-      maxAge: SESSION_HOURS * 3600,
-    });
-    return c.json({ csrf });
-  });
+  // JSON only: a cross-site form cannot send it without a CORS preflight, which HQ never answers.
+  const jsonOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    if (!(c.req.header('content-type') ?? '').startsWith('application/json'))
+      return refuse(c, 415, 'invalid', 'Send JSON.');
+    await next();
+  };
 
-  app.post('/api/logout', requireStaff(db), async (c) => {
+  serve(
+    app,
+    'login',
+    [jsonOnly],
+    async (c, { body: { username, password } }) => {
+      const key = `${clientIp(c)}|${username.toLowerCase()}`;
+      // Sign-ins are few: each one sweeps the windows and sessions that have run out.
+      await db.query('DELETE FROM hq_login_attempts WHERE reset_at <= now()');
+      await db.query('DELETE FROM hq_sessions WHERE expires_at <= now()');
+      const slot = await takeAttempt(db, key);
+      if (!slot.allowed) {
+        await audit(db, c, null, 'login_limited', { username });
+        c.header('Retry-After', String(slot.retryAfterS));
+        return refuse(
+          c,
+          429,
+          'rate_limited',
+          `Too many attempts. Try again in ${Math.ceil(slot.retryAfterS / 60)} minutes.`,
+        );
+      }
+      const found = await db.query<{ id: number; password_hash: string }>(
+        'SELECT id, password_hash FROM hq_users WHERE lower(username) = lower($1) AND disabled_at IS NULL',
+        [username],
+      );
+      const user = found.rows[0];
+      const good = user ? await verifyPassword(password, user.password_hash) : false;
+      if (!user || !good) {
+        await audit(db, c, user?.id ?? null, 'login_failed', { username });
+        return refuse(c, 401, 'wrong_login', 'Wrong username or password.');
+      }
+      await db.query('DELETE FROM hq_login_attempts WHERE key = $1', [key]);
+      const id = randomToken();
+      const csrf = randomToken();
+      await db.query(
+        `INSERT INTO hq_sessions (id_hash, user_id, csrf, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+        [secretHash(id), user.id, csrf, SESSION_HOURS],
+      );
+      await audit(db, c, user.id, 'login');
+      setCookie(c, SESSION_COOKIE, id, {
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Strict',
+        path: '/',
+        maxAge: SESSION_HOURS * 3600,
+      });
+      return { csrf };
+    },
+    'Enter your username and password.',
+  );
+
+  serve(app, 'logout', [requireStaff(db)], async (c) => {
     const id = getCookie(c, SESSION_COOKIE)!;
     await db.query('DELETE FROM hq_sessions WHERE id_hash = $1', [secretHash(id)]);
     await audit(db, c, c.get('staff').id, 'logout');
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true });
-    return c.json({ ok: true });
+    return { ok: true };
   });
 
   // Signed out is an answer here, not an error: the dashboard asks on every start.
-  app.get('/api/session', async (c) => {
+  serve(app, 'session', [], async (c) => {
     const session = await sessionOf(db, c);
-    if (!session) return c.json({ staff: null, csrf: null });
+    if (!session) return { staff: null, csrf: null };
     const { csrf, ...staff } = session;
-    return c.json({ staff, csrf });
+    return { staff, csrf };
   });
 }

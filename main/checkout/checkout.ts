@@ -17,10 +17,10 @@ import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { KeyedSerial } from '../keyed-serial.ts';
 import { type Lookups, waitingFor } from '../lookups/queue.ts';
-import { expectOperation, type Journal } from '../operations/journal.ts';
 import { meaningOf } from '../operations/meaning.ts';
+import { expectOperation, type Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
-import type { DeskContextSource } from '../shift/desk-context.ts';
+import type { DeskContextSource } from '../shift/meaning-context.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { createMethods } from './methods.ts';

@@ -6,10 +6,10 @@ import type { CustodyAction, CustodyRecord, OperationView } from '../../common/c
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { type Clock, isoNow } from '../clock.ts';
-import type { Journal } from '../operations/journal.ts';
 import { type Answer, meaningOf } from '../operations/meaning.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
-import type { DeskContextSource } from '../shift/desk-context.ts';
+import type { DeskContextSource } from '../shift/meaning-context.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import { standing } from '../store/custody.ts';
 import type { Store } from '../store/index.ts';

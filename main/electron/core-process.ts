@@ -2,7 +2,7 @@
 // from main/host/entry.ts), whose messages come in on its parent port. Typed against Electron, but
 // utilityProcess is an argument, so it is the only Electron piece of the host.
 import type { UtilityProcess } from 'electron';
-import type { HostProcess, SpawnHost } from '../host/client.ts';
+import type { HostProcess, SpawnHost } from '../host/hosted-core.ts';
 import type { FromHost } from '../host/protocol.ts';
 
 type Fork = { fork(modulePath: string, args?: string[], options?: { serviceName?: string }): UtilityProcess };

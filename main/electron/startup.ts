@@ -4,7 +4,7 @@
 // words, with the log's path for whoever supports them, and the app quits with a non-zero code.
 // Typed against Electron, but app and dialog are arguments, so it runs (and is tested) under Node.
 import type { App, Dialog } from 'electron';
-import { HostStartError } from '../host/client.ts';
+import { HostStartError } from '../host/hosted-core.ts';
 import { createLog } from '../log.ts';
 import { StoreError } from '../store/open.ts';
 import { VaultError } from '../vault/index.ts';

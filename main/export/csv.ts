@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, link, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
+import type { StatusAnswer } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
 type Column = {
   name: string;
-  value: (op: OperationRecord) => string | number | boolean | null;
+  value: (op: OperationRecord, status: StatusAnswer) => string | number | boolean | null;
   text?: boolean;
 };
 
@@ -37,6 +38,9 @@ const COLUMNS: Column[] = [
   { name: 'currency', value: (op) => op.currency, text: true },
   { name: 'phase', value: (op) => op.phase },
   { name: 'status', value: (op) => op.status, text: true },
+  // The answer's reading of that word, as the screens and the reports give it: final or not.
+  { name: 'status_word', value: (_, status) => status.word },
+  { name: 'status_final', value: (_, status) => status.final },
   { name: 'created_at', value: (op) => localTime(op.createdAt) },
   { name: 'gateway_registered_at', value: (op) => localTime(op.registeredAt) },
   { name: 'gateway_updated_at', value: (op) => localTime(op.gatewayUpdatedAt) },
@@ -113,7 +117,7 @@ function checkTarget(path: string): void {
 export async function writeCsv(
   path: string,
   pages: Iterable<OperationRecord[]>,
-  options: { replace: boolean },
+  options: { replace: boolean; statusOf: (op: OperationRecord) => StatusAnswer },
 ): Promise<number> {
   checkTarget(path);
   if ((await stat(path).catch(() => null))?.isDirectory()) throw refused();
@@ -126,7 +130,9 @@ export async function writeCsv(
   try {
     await file.write(`\uFEFF${line(COLUMNS.map((c) => c.name))}`);
     for (const page of pages) {
-      await file.write(page.map((op) => line(COLUMNS.map((c) => csvField(c.value(op), c.text)))).join(''));
+      const rowOf = (op: OperationRecord, status: StatusAnswer) =>
+        line(COLUMNS.map((c) => csvField(c.value(op, status), c.text)));
+      await file.write(page.map((op) => rowOf(op, options.statusOf(op))).join(''));
       rows += page.length;
     }
     await file.sync();

@@ -1,10 +1,12 @@
 // The history as a CSV file, a backup on demand, and where an export goes by default.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { StatusAnswer } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { Store } from '../store/index.ts';
+import type { OperationRecord } from '../store/operations.ts';
 import type { Backups } from './backup.ts';
 import { writeCsv } from './csv.ts';
 
@@ -14,6 +16,8 @@ export function exportHandlers(deps: {
   dataDir: string;
   /** Main's save dialog (the shell's; the tests answer it themselves). */
   printer: Pick<Printer, 'chooseCsvPath'> | undefined;
+  /** The answer's status part for a row (main/operations/receipt-answer.ts, through meaningOf). */
+  statusOf: (op: OperationRecord) => StatusAnswer;
 }): HandlerTable<'history.exportCsv' | 'backup.now' | 'files.suggestPath'> {
   const { store } = deps;
   return {
@@ -36,7 +40,10 @@ export function exportHandlers(deps: {
       if (!path) return { path: null, rows: 0 };
       // Looked at the moment the dialog answers: a file standing there now is one its overwrite
       // question confirmed; one that appears later is not replaced.
-      return { path, rows: await writeCsv(path, pages, { replace: existsSync(path) }) };
+      return {
+        path,
+        rows: await writeCsv(path, pages, { replace: existsSync(path), statusOf: deps.statusOf }),
+      };
     },
     'backup.now': () => deps.backups.run('asked'),
     'files.suggestPath': ({ name }) => {

@@ -83,12 +83,8 @@ export function messageFromBody(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
   for (const key of ['message', 'detail', 'title', 'error_description', 'error']) {
-    const value = record[key];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 200);
-    if (value && typeof value === 'object') {
-      const nested = messageFromBody(value);
-      if (nested) return nested;
-    }
+    const said = messageFromBody(record[key]);
+    if (said) return said;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-// ★ A payout handed over once, at any desk of its branch (issue 19). The desk that captured a cash
+// A payout handed over once, at any desk of its branch, never twice. The desk that captured a cash
 // payout and has not handed it over may release it (its supervisor's act); from then on it refuses
 // to hand it over itself (main/operations/meaning.ts). Another desk of the branch, having looked the
 // operation up at the gateway (whose operation is the truth), claims it at the head office, online
@@ -6,7 +6,7 @@
 
 import Big from 'big.js';
 import type { OperationView } from '../../common/contract.ts';
-import { PayoutState } from '../../common/journal-entry.ts';
+import { ClaimResponse, PayoutState } from '../../common/journal-entry.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
@@ -14,12 +14,14 @@ import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { HqClient } from './hq-client.ts';
+import type { HeadOfficeTables } from './tables.ts';
 
 export const NOT_CONFIRMED =
   'The head office has not confirmed that this desk may hand over this payout. Do not hand over cash.';
 
 export type BranchPayoutsDeps = {
-  store: Pick<Store, 'operations' | 'branchPayouts' | 'durable' | 'shifts'>;
+  store: Pick<Store, 'operations' | 'durable' | 'shifts'>;
+  tables: Pick<HeadOfficeTables, 'branchPayouts'>;
   /** The head office's client while the desk is enrolled (null: not enrolled, or no token). */
   client: () => HqClient | null;
   terminalId: () => string | null;
@@ -75,9 +77,9 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     if (record.origin !== 'counter')
       throw new AgentError('conflict', 'Only the desk that started this payout can release it.', { localId });
     checkOpenPayout(record);
-    if (store.branchPayouts.released(record.operationNumber)) return;
+    if (deps.tables.branchPayouts.released(record.operationNumber)) return;
     await deps.supervisor.approve(supervisorPin, 'Releasing a payout to the branch');
-    store.durable(() => store.branchPayouts.release(localId, now(), 'supervisor'));
+    store.durable(() => deps.tables.branchPayouts.release(localId, now(), 'supervisor'));
     deps.announce(localId);
   }
 
@@ -101,7 +103,7 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     if (!client || !terminalId)
       throw new AgentError('conflict', 'This desk is not enrolled at a head office.');
     const record = get(localId);
-    if (store.branchPayouts.claimed(localId)) return;
+    if (deps.tables.branchPayouts.claimed(localId)) return;
     if (record.origin === 'counter')
       throw new AgentError(
         'conflict',
@@ -127,9 +129,9 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     if (answer.status === 'unreachable') throw refuse();
     let won: PayoutState | undefined;
     if (answer.status === 200) {
-      const parsed = PayoutState.safeParse((answer.body as { payout?: unknown }).payout);
+      const parsed = ClaimResponse.safeParse(answer.body);
       if (!parsed.success) throw refuse();
-      won = parsed.data;
+      won = parsed.data.payout;
     } else if (answer.status === 409 && answer.body.error === 'already_claimed') {
       // This desk's own earlier claim, whose answer was lost, stands; another desk's refuses.
       const again = await client.payout(record.operationNumber);
@@ -141,7 +143,7 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     }
     checkSame(record, won);
     store.durable(() => {
-      store.branchPayouts.claim(localId, now(), won.originTerminalId, operator);
+      deps.tables.branchPayouts.claim(localId, now(), won.originTerminalId, operator);
       // Its origin desk released it as a cash payout: its cash is handed over here.
       store.operations.update(
         localId,

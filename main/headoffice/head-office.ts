@@ -1,4 +1,4 @@
-// The desk's side of the head office (issue 19): enrolment, the journal's writer and its upload, and
+// The desk's side of the head office: enrolment, the journal's writer and its upload, and
 // the status the desk shows. An unenrolled desk journals and sends nothing, and works as before.
 // The desk token lives in the OS keychain (main/vault/) and in main's memory; never in SQLite or a log.
 
@@ -10,19 +10,21 @@ import { type Clock, isoNow } from '../clock.ts';
 import type { Emit } from '../events.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
+import { type Enrolment, readEnrolment, writeEnrolment } from '../settings/enrolment.ts';
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
-import { type Enrolment, readEnrolment, writeEnrolment } from './enrolment-record.ts';
+import { createDeskJournal } from './desk-journal.ts';
 import type { HeadOfficeNote } from './entries.ts';
 import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
-import { createDeskJournal } from './journal.ts';
+import type { HeadOfficeTables } from './tables.ts';
 import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
 
 const UPLOAD_KEY = 'head_office_upload';
 const FRESH: UploadState = { highWater: 0, lastReachedAt: null, alarm: null };
 
 export type HeadOfficeDeps = {
-  store: Pick<Store, 'settings' | 'deskJournal' | 'transaction'>;
+  store: Pick<Store, 'settings' | 'transaction' | 'chain'>;
+  tables: Pick<HeadOfficeTables, 'deskJournal'>;
   vault: Pick<Vault, 'headOfficeToken' | 'setHeadOfficeToken'>;
   terminalId: () => string;
   audit: Pick<AuditTrail, 'record'>;
@@ -67,8 +69,9 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
   });
 
   const journal = createDeskJournal({
-    repo: store.deskJournal,
+    repo: deps.tables.deskJournal,
     transaction: store.transaction,
+    afterLink: store.chain.afterLink,
     terminalId: () => enrolment()?.terminalId ?? null,
     note: () => ({
       waiting: journal.waiting(uploadState().highWater),
@@ -177,7 +180,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     /** For the printed Z: the upload as the shift's z_report entry recorded it (now, if not journalled yet). */
     zNote(shiftId: number): HeadOfficeNote | null {
       if (!enrolment()) return null;
-      return store.deskJournal.zNote(shiftId) ?? note();
+      return deps.tables.deskJournal.zNote(shiftId) ?? note();
     },
     /** Pushes the status again (a reset armed or done). */
     changed,

@@ -2,7 +2,8 @@
 // network failure or timeout as `unreachable`. The desk token goes in the Authorization header only,
 // and a redirect is refused (it would carry the token elsewhere).
 import ky from 'ky';
-import type { JournalEntry } from '../../common/journal-entry.ts';
+import { DESK_API, type DeskRoute, deskPath } from '../../common/hq-api/desk-routes.ts';
+import type { ClaimRequest, EnrolRequest, JournalEntry, UploadRequest } from '../../common/journal-entry.ts';
 
 export const HQ_TIMEOUT_MS = 15_000;
 
@@ -35,7 +36,7 @@ export function checkHqUrl(raw: string): { url: string } | { refused: string } {
 
 export function createHqClient(baseUrl: string, token: () => string | null, timeoutMs = HQ_TIMEOUT_MS) {
   const api = ky.create({
-    prefix: `${baseUrl}/api/desk`,
+    prefix: baseUrl,
     timeout: timeoutMs,
     retry: { limit: 0 },
     throwHttpErrors: false,
@@ -61,21 +62,24 @@ export function createHqClient(baseUrl: string, token: () => string | null, time
       return { status: 'unreachable', detail: error instanceof Error ? error.name : 'unknown' };
     }
   }
+  // Route `name` of the desk API's table: its path (relative to the base URL, as ky's prefix wants it), method and body.
+  const request = (name: DeskRoute, options: { operationNumber?: string; json?: unknown; token?: boolean }) =>
+    send(() =>
+      api(deskPath(name, options.operationNumber).slice(1), {
+        method: DESK_API[name].method,
+        json: options.json,
+        headers: options.token === false ? undefined : auth(),
+      }),
+    );
   return {
     enrol: (code: string, terminalId: string) =>
-      send(() => api.post('enrol', { json: { code, terminalId } })),
+      request('enrol', { json: { code, terminalId } satisfies EnrolRequest, token: false }),
     upload: (entries: readonly JournalEntry[]) =>
-      send(() => api.post('journal', { json: { entries }, headers: auth() })),
-    highWater: () => send(() => api.get('journal/high-water', { headers: auth() })),
-    payout: (operationNumber: string) =>
-      send(() => api.get(`payouts/${encodeURIComponent(operationNumber)}`, { headers: auth() })),
+      request('upload', { json: { entries: [...entries] } satisfies UploadRequest }),
+    highWater: () => request('highWater', {}),
+    payout: (operationNumber: string) => request('payout', { operationNumber }),
     claim: (operationNumber: string, operator: string) =>
-      send(() =>
-        api.post(`payouts/${encodeURIComponent(operationNumber)}/claim`, {
-          json: { operator },
-          headers: auth(),
-        }),
-      ),
+      request('claim', { operationNumber, json: { operator } satisfies ClaimRequest }),
   };
 }
 

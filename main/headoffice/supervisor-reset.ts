@@ -1,19 +1,21 @@
-// The supervisor reset on a desk enrolled at a head office (issue 19 ★): the RESET-SUPERVISOR-PIN
-// file in the data folder arms it, and a one-time code HQ issued for this terminal completes it.
+// The supervisor reset on a desk enrolled at a head office, where the file alone cannot take the
+// supervisor's PIN away: the RESET-SUPERVISOR-PIN file in the data folder arms it, and a one-time
+// code HQ issued for this terminal completes it.
 // The code is checked offline against HQ's Ed25519 key received at enrolment; its nonce is kept
 // once spent, in the transaction that clears the PIN, so a code works once even across restarts.
 
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyResetCode } from '../../hq/shared/reset-code.ts';
+import { verifyResetCode } from '../../common-node/reset-code.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
+import { readEnrolment } from '../settings/enrolment.ts';
 import { SUPERVISOR_RESET_FILE } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
-import { readEnrolment } from './enrolment-record.ts';
+import type { HeadOfficeTables } from './tables.ts';
 
 const REFUSALS = {
   malformed: 'This is not a head-office reset code. Check it with the head office and type it again.',
@@ -24,7 +26,8 @@ const REFUSALS = {
 } as const;
 
 export type SupervisorResetDeps = {
-  store: Pick<Store, 'settings' | 'staff' | 'resetNonces' | 'durable'>;
+  store: Pick<Store, 'settings' | 'staff' | 'durable'>;
+  tables: Pick<HeadOfficeTables, 'resetNonces'>;
   dataDir: string;
   audit: Pick<AuditTrail, 'record'>;
   log: Pick<Log, 'info'>;
@@ -47,7 +50,7 @@ export function createSupervisorReset(deps: SupervisorResetDeps) {
         `No reset was asked for: put the ${SUPERVISOR_RESET_FILE} file in the data folder first.`,
       );
     const check = verifyResetCode(code, enrolment.hqSigningKey, enrolment.terminalId, {
-      used: store.resetNonces.spent(),
+      used: deps.tables.resetNonces.spent(),
       now: new Date(deps.clock.now()),
     });
     if (!check.ok) {
@@ -56,7 +59,7 @@ export function createSupervisorReset(deps: SupervisorResetDeps) {
     }
     const nonce = check.payload.nonce;
     store.durable(() => {
-      store.resetNonces.spend(nonce, isoNow(deps.clock));
+      deps.tables.resetNonces.spend(nonce, isoNow(deps.clock));
       store.staff.clearPin('supervisor');
     });
     // Once the PIN is cleared: a file that cannot be removed leaves nothing to reset twice (the nonce is spent).

@@ -1,8 +1,10 @@
 // The upload outbox: the journal's entries after the head office's high-water, in order, in batches,
 // one request at a time, off the counter's path (nothing awaits it but its own loop). A network
-// failure sends the same batch again after a wait (HQ keys entries by terminal and seq, so a replay
-// is harmless); a gap resumes from HQ's high-water; a refused chain or a conflict stops the upload
-// and raises an alarm for a person; a rejected token asks for a new enrolment. No entry is ever
+// failure, a 5xx or a 429 sends the same batch again after a wait (HQ keys entries by terminal and
+// seq, so a replay is harmless); a gap resumes from HQ's high-water; a batch too large (413) goes
+// again in halves. A refusal that can never succeed (a 400 for an entry HQ cannot take, a 403, a
+// refused chain or a conflict) stops the upload and raises an alarm for a person: sent again, it
+// would be refused again, forever. A rejected token asks for a new enrolment. No entry is ever
 // dropped: what was not acknowledged stays waiting in the journal.
 
 import { type JournalEntry, UploadRefusal, UploadResponse } from '../../common/journal-entry.ts';
@@ -36,6 +38,7 @@ export const TOKEN_MESSAGE = 'The head office no longer accepts this desk: enrol
 export function createUpload(deps: UploadDeps) {
   const backoff = deps.backoff ?? { minMs: 2_000, maxMs: 300_000 };
   let running: Promise<void> | null = null;
+  let size = BATCH;
   let again = false;
   let wait = backoff.minMs;
   let timer: Timer | null = null;
@@ -52,7 +55,7 @@ export function createUpload(deps: UploadDeps) {
       const client = deps.client();
       const state = deps.state();
       if (!client || state.alarm || closed) return;
-      const batch = deps.entriesAfter(state.highWater, BATCH);
+      const batch = deps.entriesAfter(state.highWater, size);
       if (!batch.length) return;
       const answer = await client.upload(batch);
       if (closed) return;
@@ -70,7 +73,14 @@ export function createUpload(deps: UploadDeps) {
       const reachedAt = deps.now();
       if (answer.status === 200) {
         const { highWater } = UploadResponse.parse(answer.body);
+        // Back towards a full batch, a step at a time, after halving for a large entry.
+        size = Math.min(size * 2, BATCH);
         update({ highWater, lastReachedAt: reachedAt });
+        continue;
+      }
+      if (answer.status === 413 && batch.length > 1) {
+        size = Math.ceil(batch.length / 2);
+        deps.log.warn('head_office_batch_too_large', { entries: batch.length, next: size });
         continue;
       }
       if (answer.status === 401) {

@@ -4,7 +4,7 @@ import type { Checkout } from '../checkout/checkout.ts';
 import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 import { openRows, type Tray } from './tray.ts';
 

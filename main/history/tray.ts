@@ -5,7 +5,7 @@ import { events, type OpenOperation, type OpenReason, type OperationView } from 
 import type { Clock, Timer } from '../clock.ts';
 import type { Emit } from '../events.ts';
 import type { Log } from '../log.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 

@@ -2,7 +2,7 @@
 // types, so the .ts runs as it is). The tests, the browser preview and the bench start it this way.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { HostProcess, SpawnHost } from './client.ts';
+import type { HostProcess, SpawnHost } from './hosted-core.ts';
 import type { FromHost } from './protocol.ts';
 
 export const HOST_ENTRY = fileURLToPath(new URL('./entry.ts', import.meta.url));

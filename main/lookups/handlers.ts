@@ -6,7 +6,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import type { Gateways } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import { lookUpAtGateway } from './look-up.ts';

@@ -7,7 +7,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { OperationEnvelope } from '../gateway/schemas.ts';
-import { expectOperation } from '../operations/journal.ts';
+import { expectOperation } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 
 export type LookUpDeps = {

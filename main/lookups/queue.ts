@@ -10,7 +10,7 @@ import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import type { Gateways, GatewayTarget } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';

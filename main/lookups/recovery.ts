@@ -1,6 +1,6 @@
 // On every start: settle what a crash or a kill left half-done. Nothing is re-sent; anything that
 // may exist at the gateway is looked up.
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 import type { Lookups } from './queue.ts';
 

@@ -23,6 +23,7 @@ import type {
   OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
 
 /** What of the desk the answer depends on. */
 export type DeskContext = {
@@ -32,7 +33,7 @@ export type DeskContext = {
   /** The open shift has begun closing: no cash moves in it now. */
   closing: boolean;
   /**
-   * On a desk enrolled at a head office (issue 19): whether this payout was released to the
+   * On a desk enrolled at a head office: whether this payout was released to the
    * branch (by its supervisor, or listed as open cash in a Z report), so only another desk may hand
    * it over; and whether this desk won the claim on another desk's payout, so it hands it over here.
    */
@@ -64,7 +65,8 @@ function claimedHere(record: OperationRecord, desk: DeskContext): OwnState | nul
 
 /** The one answer, for this desk now. */
 export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
-  const own = claimedHere(record, desk) ?? ownState(record);
+  const claimed = claimedHere(record, desk);
+  const own = claimed ?? ownState(record);
   const trainingInLive = record.training && desk.mode === 'live';
   let { cash, note, action } = own;
   if (trainingInLive && MOVES.has(cash)) {
@@ -110,6 +112,8 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       startAgain: record.origin === 'counter' && record.phase === 'not_created' && !modeDiffers,
       reversible: record.origin === 'counter' && recorded && !trainingInLive,
       branch: branchActs(record, desk),
+      receipt: receiptAnswer(record, own, claimed !== null),
+      status: statusAnswer(record, own.final),
     },
   };
 }

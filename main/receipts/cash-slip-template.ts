@@ -1,7 +1,7 @@
-// The slip for cash moved between the drawer and the safe (issue 18): the amount, the direction,
-// who handed the cash over and who took it (the operator at the drawer, the supervisor who holds
-// the safe and approved it with their PIN), the reason, the time, terminal and shift, and a line
-// for each of them to sign. Printed at the movement and again on request.
+// The slip for cash moved between the drawer and the safe, so both sides sign for it: the amount,
+// the direction, who handed the cash over and who took it (the operator at the drawer, the
+// supervisor who holds the safe and approved it with their PIN), the reason, the time, terminal and
+// shift, and a line for each of them to sign. Printed at the movement and again on request.
 
 import { type Language, localeOf, type Paper } from '../../common/contract.ts';
 import { formatMoney } from '../../common/money.ts';

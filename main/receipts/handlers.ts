@@ -6,7 +6,7 @@ import type { Emit } from '../events.ts';
 import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Log } from '../log.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { Printer } from './printer.ts';

@@ -18,7 +18,7 @@ import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
@@ -37,6 +37,8 @@ const PRINTED: Record<PrintDocument, string> = {
   lookup_slip: 'lookup_slip_printed',
 };
 const PRINT_FAILED = 'print_failed';
+const NO_RECEIPT =
+  'No receipt for this operation now: the gateway does not hold it, holds other figures than those entered, or its cash is not recorded yet.';
 
 type Deps = {
   store: Pick<Store, 'operations'>;
@@ -60,27 +62,23 @@ export function createReceiptPrinting(deps: Deps) {
 
   const send = (html: string) => sendToPrinter(printer, settings, html);
 
-  /** Only an operation the gateway holds has a receipt, and not while its figures are disputed. */
-  function printable(localId: number): OperationRecord {
+  /**
+   * The operation and its view, when the answer lets a paper print now (meaning.receipt.print);
+   * refused otherwise, with the cash advice the answer gives.
+   */
+  function printable(localId: number): { record: OperationRecord; view: OperationView } {
     const record = store.operations.get(localId);
     if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
-    if (record.phase !== 'created') {
-      throw new AgentError('conflict', 'There is no receipt for an operation the gateway does not hold.', {
-        localId,
-      });
+    const view = journal.view(record);
+    if (view.meaning.receipt.print === 'none') {
+      throw new AgentError('conflict', NO_RECEIPT, { localId, cash: view.cash });
     }
-    if (record.mismatch) {
-      throw new AgentError('conflict', 'The gateway holds other figures than those entered: no receipt.', {
-        localId,
-        cash: 'hold',
-      });
-    }
-    return record;
+    return { record, view };
   }
 
-  /** Another desk's operation gets a slip, whatever was asked for. */
+  /** The answer's paper: a slip for another desk's operation, whatever was asked for. */
   function documentFor(view: OperationView, copy: Copy): PrintDocument {
-    if (!view.ownDesk) return 'lookup_slip';
+    if (view.meaning.receipt.print === 'slip') return 'lookup_slip';
     return copy === 'agent' ? 'agent_copy' : 'receipt';
   }
 
@@ -119,8 +117,7 @@ export function createReceiptPrinting(deps: Deps) {
   }
 
   async function printNow(localId: number, copy: Copy, automatic: boolean) {
-    const record = printable(localId);
-    const view = journal.view(record);
+    const { record, view } = printable(localId);
     const document = documentFor(view, copy);
     const number = copyNumber(record, document);
     const result = await send(render(view, document, number));
@@ -158,25 +155,26 @@ export function createReceiptPrinting(deps: Deps) {
   /** The payer's receipt, then the agent's copy if Settings ask for one and the first went through. */
   async function printSet(localId: number, automatic: boolean) {
     const first = await print(localId, 'payer', automatic);
-    if (first.result.printed && first.operation.ownDesk && settings.get().printing.agentCopy) {
+    if (first.result.printed && first.document === 'receipt' && settings.get().printing.agentCopy) {
       await print(localId, 'agent', automatic);
     }
   }
 
   /**
    * Automatic printing: the Pending receipt right after the gateway created the operation, and the
-   * final one at the moment it is both completed and its cash recorded (a payin's capture after
-   * the cash was taken, a payout's hand-over after its capture). Decided from the operation's own
-   * log, so a restart or a repeated event never prints twice, and an old operation looked at
-   * again never prints at all.
+   * final one at the moment the answer first allows it on a completed operation (a payin's capture
+   * after the cash was taken, a payout's hand-over after its capture). Decided from the answer and
+   * the operation's own log, so a restart or a repeated event never prints twice, and an old
+   * operation looked at again never prints at all.
    */
   function operationChanged(view: OperationView) {
     const { autoPrint } = settings.get().printing;
-    if (!(autoPrint.pending || autoPrint.final) || !view.ownDesk || view.phase !== 'created' || view.mismatch)
-      return;
+    const { print } = view.meaning.receipt;
+    if (!(autoPrint.pending || autoPrint.final) || (print !== 'pending' && print !== 'final')) return;
     const events = store.operations.events(view.localId);
     const due =
-      (autoPrint.pending && justCreated(view, events)) || (autoPrint.final && justFinal(view, events));
+      (autoPrint.pending && print === 'pending' && justCreated(view, events)) ||
+      (autoPrint.final && print === 'final' && justFinal(view, events));
     if (!due) return;
     printSet(view.localId, true).catch((error: unknown) =>
       deps.log.warn('auto_print_failed', { localId: view.localId, error }),
@@ -184,9 +182,8 @@ export function createReceiptPrinting(deps: Deps) {
   }
 
   async function savePdf(localId: number, copy: Copy): Promise<{ path: string | null }> {
-    const record = printable(localId);
+    const { record, view } = printable(localId);
     if (!printer) throw new AgentError('conflict', 'Nothing can make a PDF here.', { localId });
-    const view = journal.view(record);
     const document = documentFor(view, copy);
     const path = await printer.choosePdfPath(
       `${document}-${view.operationNumber.replace(/[^\w-]/g, '_')}.pdf`,
@@ -232,12 +229,12 @@ export type ReceiptPrinting = ReturnType<typeof createReceiptPrinting>;
 
 /** The only event since the gateway took the operation is the one that recorded it. */
 function justCreated(view: OperationView, events: OperationEvent[]): boolean {
-  return view.status === 'created' && events.filter((e) => e.phase === 'created').length === 1;
+  return view.meaning.status.word === 'pending' && events.filter((e) => e.phase === 'created').length === 1;
 }
 
-/** Completed and cash recorded, and the latest event is the one that made it so. */
+/** Completed, and the latest event is the one that made its final receipt due: the cash recorded, or the capture. */
 function justFinal(view: OperationView, events: OperationEvent[]): boolean {
-  if (view.status !== 'captured' || !view.custody) return false;
+  if (!view.meaning.status.completed) return false;
   const last = events.at(-1);
   const before = events.at(-2);
   if (!last) return false;

@@ -14,6 +14,7 @@ import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
 import { maskRequisite } from './mask.ts';
 import type { PrintI18n, PrintWords } from './print-words.ts';
 import { qrSvg } from './qr.ts';
+import { typeWords } from './wording.ts';
 
 export type ReceiptInput = {
   operation: OperationView;
@@ -78,7 +79,8 @@ ${row(document === 'lookup_slip' ? w.t('slipTerminal') : w.t('terminal'), input.
 ${input.shiftNumber != null && row(w.t('shift'), String(input.shiftNumber))}
 ${input.operator && row(w.t('operator'), op.training && input.operator === TRAINING_OPERATOR ? w.t('trainingOperator') : input.operator)}
 ${document !== 'lookup_slip' && html`<h1>${w.t(`document.${document}`)}</h1>`}
-<p class="center strong">${w.t(`type.${op.type}`)}</p>
+<p class="center strong">${typeWords(op.meaning.receipt.wording, op.type, w)}</p>
+${op.meaning.receipt.wording === 'no_cash' && html`<p class="center">${w.t('noCash.line')}</p>`}
 <p class="center">${w.t('operationNumber')}</p>
 <p class="big">${op.operationNumber}</p>
 ${op.gatewayId && row(w.t('gatewayId'), op.gatewayId)}
@@ -93,8 +95,8 @@ ${
   op.settlementCurrency &&
   row(w.t('settlement'), money(op.settlementAmount, op.settlementCurrency))
 }
-<div class="status"><p>${w.t('status')}</p><p class="strong">${statusWords(op.status, w)}</p></div>
-${document === 'lookup_slip' ? html`<p class="strong">${w.t('slipNote')}</p>` : op.status !== 'captured' && html`<p class="strong">${w.t('pendingNote')}</p>`}
+<div class="status"><p>${w.t('status')}</p><p class="strong">${statusWords(op, w)}</p></div>
+${document === 'lookup_slip' ? html`<p class="strong">${w.t('slipNote')}</p>` : op.meaning.receipt.print === 'pending' && html`<p class="strong">${w.t('pendingNote')}</p>`}
 ${document !== 'lookup_slip' && custodyLine(op, w, time)}
 ${op.registeredAt && row(w.t('registered'), time(op.registeredAt))}
 ${op.gatewayUpdatedAt && row(w.t('updated'), time(op.gatewayUpdatedAt))}
@@ -127,11 +129,21 @@ ${trainingMark}
   });
 }
 
-/** Created is not a confirmation, and the payer must read that; other statuses as the gateway gave them. */
-export function statusWords(status: string | null, w: PrintWords): string {
-  if (status === 'created') return w.t('statusCreated');
-  if (status === 'captured') return w.t('statusCaptured');
-  return status ?? '';
+/** The answer's status word: created is no confirmation, and the payer must read that; final or not, as it says. */
+export function statusWords(op: Pick<OperationView, 'status' | 'meaning'>, w: PrintWords): string {
+  const status = op.status ?? '';
+  switch (op.meaning.status.word) {
+    case 'pending':
+      return w.t('statusCreated');
+    case 'completed':
+      return w.t('statusCaptured');
+    case 'ended':
+      return w.t('statusEnded', { status });
+    case 'unknown':
+      return w.t('statusUnknown', { status });
+    case 'none':
+      return status;
+  }
 }
 
 function custodyLine(op: OperationView, w: PrintWords, time: (iso: string) => string): Html | null {

@@ -1,139 +1,21 @@
-// The X report (the shift so far) and the Z report (the shift closed), printed at any paper width.
-//
-// SEAM (shifts): the shift service produces the data. ShiftReportView is the shape this template
-// reads; its fields follow the shift branch's XReport and ZReport, so those pass as they are:
-//   renderShiftReport({ kind: 'X', report: xReport, paper, language })
-//   renderShiftReport({ kind: 'Z', report: zReport, paper, language })
+// The X report (the shift so far) and the Z report (the shift closed), printed at any paper width,
+// from what the report says (shift-report-view.ts).
 import { auditDetail } from '../../common/audit-detail.ts';
-import {
-  type Language,
-  localeOf,
-  type OpenOperation,
-  type OperationTypeValue,
-  type Paper,
-  TRAINING_OPERATOR,
-} from '../../common/contract.ts';
-import { compare, formatMoney, subtract } from '../../common/money.ts';
-import { CHAIN_BROKEN } from '../audit/chain.ts';
+import { type Language, localeOf, type OpenOperation, TRAINING_OPERATOR } from '../../common/contract.ts';
+import { compare, formatMoney } from '../../common/money.ts';
+import { CHAIN_BROKEN } from '../audit/chain-guard.ts';
 import { formatTime, type Html, html, htmlDocument, row } from './html.ts';
-import type { PrintI18n, PrintWords } from './print-words.ts';
+import type { PrintWords } from './print-words.ts';
 import { qrSvg } from './qr.ts';
-
-/** What an X or Z report says. Amounts are decimal strings; a variance or expected sum may be negative. */
-export type ShiftReportView = {
-  shift: {
-    /** The shift number printed on the report. */
-    id: number;
-    terminalId: string;
-    training: boolean;
-    operator: string;
-    openedAt: string;
-    closedAt: string | null;
-  };
-  producedAt: string;
-  /** Operations the gateway holds, by type, method and currency, with those completed. */
-  totals: {
-    type: OperationTypeValue;
-    methodName: string;
-    currency: string;
-    count: number;
-    amount: string;
-    capturedCount: number;
-    capturedAmount: string;
-  }[];
-  /** The drawer per currency: float + received − handed over + added − removed = expected. */
-  cash: {
-    currency: string;
-    float: string;
-    received: string;
-    handedOver: string;
-    returned: string;
-    reversed: string;
-    added: string;
-    removed: string;
-    expected: string;
-  }[];
-  /** Payouts captured but not handed over, payins received but not captured. */
-  openCash: OpenOperation[];
-  /** Not final yet, outcome unknown, cash still to take, figures that differ. */
-  waiting: OpenOperation[];
-  /** Custody records a supervisor reversed in this shift, with their reasons. */
-  reversals: {
-    record: { kind: string; amount: string; currency: string; reason: string | null };
-    operationNumber: string;
-  }[];
-  /** The audit trail since the last Z report, oldest first. */
-  audit: {
-    at: string;
-    operator: string | null;
-    kind: string;
-    detail: Record<string, string | number | boolean | null>;
-  }[];
-  /** The drawer passed between operators in the shift, and each operator's part (issue 18). */
-  handovers?: HandoverView[];
-  parts?: {
-    operator: string;
-    from: string;
-    until: string | null;
-    operations: number;
-    cash: {
-      currency: string;
-      received: string;
-      handedOver: string;
-      returned: string;
-      added: string;
-      removed: string;
-    }[];
-  }[];
-};
-
-/** A count of the drawer as kept: at the close (each recount) or at a handover. */
-type CountView = {
-  at: string;
-  operator: string;
-  counted: { currency: string; total: string }[];
-  variance: { currency: string; variance: string; overThreshold: boolean }[];
-};
-type HandoverView = CountView & { to: string; note: string | null; supervisorApproved: boolean };
-
-/** The Z report adds its number, the count, the variance and the reconciliation at the gateway. */
-export type ZReportView = ShiftReportView & {
-  number: number;
-  counted: { currency: string; total: string }[];
-  variance: {
-    currency: string;
-    expected: string;
-    counted: string;
-    variance: string;
-    overThreshold: boolean;
-  }[];
-  /** Every count at the close, the first one first (a recount never replaces one). */
-  counts?: CountView[];
-  /** Why the count differs, when it needed the supervisor; and whether the supervisor approved. */
-  note: string | null;
-  supervisorApproved: boolean;
-  /** The first is made at close; later ones (an offline close checked afterwards) are appended. */
-  reconciliations: { complete: boolean; checked: number; unanswered: number; findings: unknown[] }[];
-  /** The hash chain's head when the report was produced: printed short, and whole in the QR code. */
-  chainHead: { seq: number; hash: string };
-};
-
-/** What the Z report's QR code holds: enough for anyone with the database to check its chain. */
-export function chainCode(terminalId: string, number: number, head: { seq: number; hash: string }): string {
-  return `CASHDESK-Z;${terminalId};${number};${head.seq};${head.hash}`;
-}
-
-export type ShiftReportInput = (
-  | { kind: 'X'; report: ShiftReportView }
-  | { kind: 'Z'; report: ZReportView }
-) & {
-  paper: Paper;
-  language: Language;
-  i18n: PrintI18n;
-  timeZone?: string;
-  /** A Z report's upload to the head office as the desk's journal recorded it; absent when not enrolled. */
-  headOffice?: { waiting: number; lastReachedAt: string | null } | null;
-};
+import { countsBlock, handoversBlock, varianceInWords } from './shift-report-drawer.ts';
+import {
+  chainCode,
+  type Money,
+  type ShiftReportInput,
+  type ShiftReportView,
+  type ZReportView,
+} from './shift-report-view.ts';
+import { typeWords } from './wording.ts';
 
 const CSS = `
 .group { font-weight: 700; margin-top: 1.5mm; overflow-wrap: anywhere; }
@@ -182,10 +64,8 @@ ${trainingMark}
   return htmlDocument({ language, title, paper: input.paper, sheetColumn: '140mm', css: CSS, body });
 }
 
-type Money = (amount: string, currency: string) => string;
-
 function totalBlock(t: ShiftReportView['totals'][number], w: PrintWords, money: Money): Html {
-  return html`<div class="group">${w.t(`type.${t.type}`)} · ${t.methodName} · ${t.currency}</div>
+  return html`<div class="group">${typeWords(t.wording, t.type, w)} · ${t.methodName} · ${t.currency}</div>
 ${row(`${w.t('report.count')} ${t.count}`, money(t.amount, t.currency))}
 ${row(`${w.t('report.captured')} ${t.capturedCount}`, money(t.capturedAmount, t.currency))}`;
 }
@@ -219,15 +99,6 @@ ${
       ]
     : row(w.t('report.counted'), w.t('report.notCounted')))
 }`;
-}
-
-/** As the screen says it, so paper and screen read alike: "Short by KZT 600.00", "Over by …". */
-function varianceInWords(variance: string, currency: string, w: PrintWords, money: Money): string {
-  const sign = compare(variance, '0');
-  if (sign === 0) return w.t('report.balanced');
-  return sign < 0
-    ? w.t('report.shortBy', { amount: money(subtract('0', variance), currency) })
-    : w.t('report.overBy', { amount: money(variance, currency) });
 }
 
 /** The note and approval a variance over the threshold carried at close. */
@@ -290,7 +161,7 @@ function openList(list: OpenOperation[], w: PrintWords, money: Money): Html {
   if (list.length === 0) return html`<p>${w.t('report.none')}</p>`;
   return html`${list.map(
     ({ reason, operation: op }) =>
-      html`<p class="line"><span class="strong">${op.operationNumber}</span> · ${w.t(`type.${op.type}`)} · ${money(op.amount, op.currency)} · ${w.known('report.reason', reason) ?? reason}</p>`,
+      html`<p class="line"><span class="strong">${op.operationNumber}</span> · ${typeWords(op.meaning.receipt.wording, op.type, w)} · ${money(op.amount, op.currency)} · ${w.known('report.reason', reason) ?? reason}</p>`,
   )}`;
 }
 
@@ -305,62 +176,5 @@ ${list.map(
         reason: record.reason ?? '',
       },
     )}</p>`,
-)}`;
-}
-
-/** Every count at the close, in order, each with who counted and its variance per currency. */
-function countsBlock(counts: CountView[], w: PrintWords, time: (iso: string) => string, money: Money): Html {
-  if (counts.length === 0) return html``;
-  return html`<h2>${w.t('drawer.counts')}</h2>
-${counts.map(
-  (
-    count,
-    i,
-  ) => html`<div class="group">${w.t('drawer.count', { n: i + 1 })} · ${time(count.at)} · ${w.t('drawer.countBy', { who: count.operator })}</div>
-${countLines(count, w, money)}`,
-)}`;
-}
-
-function countLines(count: CountView, w: PrintWords, money: Money): Html[] {
-  return count.counted.map((c) => {
-    const v = count.variance.find((line) => line.currency === c.currency);
-    const words = v ? varianceInWords(v.variance, c.currency, w, money) : w.t('report.balanced');
-    return row(
-      `${w.t('report.counted')} ${c.currency}`,
-      `${money(c.total, c.currency)} · ${words}${v?.overThreshold ? ` (${w.t('report.overThreshold')})` : ''}`,
-    );
-  });
-}
-
-/** The drawer between operators: each handover's count, then each operator's part of the shift. */
-function handoversBlock(
-  report: ShiftReportView,
-  w: PrintWords,
-  time: (iso: string) => string,
-  money: Money,
-): Html {
-  return html`<h2>${w.t('drawer.handovers')}</h2>
-${(report.handovers ?? []).map(
-  (
-    h,
-  ) => html`<div class="group">${w.t('drawer.handover', { from: h.operator, to: h.to })} · ${time(h.at)}</div>
-${countLines(h, w, money)}
-${h.note && html`<p class="line"><span class="strong">${w.t('report.note')}:</span> ${h.note}</p>`}
-${h.supervisorApproved && html`<p>${w.t('drawer.handoverApproved')}</p>`}`,
-)}
-<h2>${w.t('drawer.parts')}</h2>
-${(report.parts ?? []).map(
-  (p) => html`<div class="group">${p.operator}</div>
-<p class="line">${w.t('drawer.held', { from: time(p.from), until: p.until ? time(p.until) : w.t('drawer.holdsNow') })}</p>
-${row(w.t('drawer.operations'), String(p.operations))}
-${p.cash.map((c) => [
-  row(`${w.t('report.received')} ${c.currency}`, money(c.received, c.currency)),
-  row(`${w.t('report.handedOver')} ${c.currency}`, money(c.handedOver, c.currency)),
-  compare(c.returned, '0') !== 0 &&
-    row(`${w.t('report.returned')} ${c.currency}`, money(c.returned, c.currency)),
-  compare(c.added, '0') !== 0 && row(`${w.t('report.added')} ${c.currency}`, money(c.added, c.currency)),
-  compare(c.removed, '0') !== 0 &&
-    row(`${w.t('report.removed')} ${c.currency}`, money(c.removed, c.currency)),
-])}`,
 )}`;
 }

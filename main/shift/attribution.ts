@@ -7,7 +7,7 @@ export type Attribution = { shiftId: number; operator: string };
 
 export function createAttribution(deps: {
   shifts: Pick<ShiftsRepo, 'open'>;
-  /** The open shift has begun closing (main/shift/desk-context.ts). */
+  /** The open shift has begun closing (main/shift/meaning-context.ts). */
   closing: () => boolean;
 }) {
   /**

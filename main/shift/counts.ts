@@ -1,4 +1,4 @@
-// Every count at the close is kept (issue 18): a recount is a new row beside the first, never a
+// Every count at the close is kept: a recount is a new row beside the first, never a
 // quiet edit of it, and the Z report lists them all. Once any count of the shift showed a variance
 // over the threshold, no later count closes the shift without the supervisor: a recount that
 // happens to balance cannot make the first one go away.
@@ -57,3 +57,5 @@ export function createCloseCounts(deps: {
     list: (shiftId: number) => store.drawer.counts(shiftId),
   };
 }
+
+export type CloseCounts = ReturnType<typeof createCloseCounts>;

@@ -8,9 +8,10 @@ import type { AuditTrail } from '../audit/trail.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { Backups } from '../export/backup.ts';
 import { exportHandlers } from '../export/handlers.ts';
+import { type DeskContext, meaningOf } from '../operations/meaning.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { SlipPrinting } from '../receipts/slip-printing.ts';
-import type { Desk } from '../staff/desk.ts';
+import type { Desk } from '../staff/desk-lock.ts';
 import { staffHandlers } from '../staff/handlers.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
@@ -29,6 +30,8 @@ export function createDayFeature(deps: {
   state: () => DeskState;
   dataDir: string;
   printer: Printer | undefined;
+  /** What this desk's answer makes of an operation now: the CSV export's status words. */
+  operationDesk: () => DeskContext;
   /** A cash movement's slip, printed as it is recorded and again on request. */
   slips: SlipPrinting;
   /** How often a Z report left "not reconciled" is tried again. */
@@ -66,7 +69,13 @@ export function createDayFeature(deps: {
         audit,
       }),
       ...shiftHandlers(shifts, state, deps.slips),
-      ...exportHandlers({ store, backups, dataDir: deps.dataDir, printer: deps.printer }),
+      ...exportHandlers({
+        store,
+        backups,
+        dataDir: deps.dataDir,
+        printer: deps.printer,
+        statusOf: (op) => meaningOf(op, deps.operationDesk()).meaning.status,
+      }),
       ...auditHandlers(audit),
     },
     /** A Z report was produced: a backup follows, and its reconciliation is tried again later. */

@@ -1,4 +1,4 @@
-// The drawer between operators without closing the shift (issue 18): the outgoing operator counts
+// The drawer between operators without closing the shift: the outgoing operator counts
 // it, the incoming one confirms that count with their own PIN (checked here in main, never logged),
 // and a variance over the threshold needs a note and the supervisor's PIN, as at the close. The
 // shift stays open; from the handover on the drawer, and every operation, custody record and cash

@@ -7,8 +7,8 @@ import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import { lookUpAtGateway } from '../lookups/look-up.ts';
-import type { Journal } from '../operations/journal.ts';
 import { MAY_EXIST_AT_GATEWAY } from '../operations/lifecycle.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
 type Deps = {

@@ -19,7 +19,7 @@ import {
   type XReport,
 } from '../../common/contract.ts';
 import { sum } from '../../common/money.ts';
-import type { DeskContext } from '../operations/meaning.ts';
+import { type DeskContext, meaningOf } from '../operations/meaning.ts';
 import { toView } from '../operations/view.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
@@ -101,7 +101,7 @@ function* xReportSteps(
     if (!reason) continue;
     (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op, desk) });
   }
-  const totalLines = yield* totals(started);
+  const totalLines = yield* totals(started, desk);
   yield;
   const numbers = new Map(operations.map((op) => [op.localId, op.operationNumber]));
   const cash = cashLines(shift.openingFloat, custody, movements);
@@ -126,8 +126,11 @@ function* xReportSteps(
   };
 }
 
-/** Operations the gateway holds, by type, method and currency; a step between each sum. */
-function* totals(operations: readonly OperationRecord[]): Generator<void, TotalLine[]> {
+/**
+ * Operations the gateway holds, by type, method and currency, each line worded and counted as
+ * completed by the one answer; a step between each sum.
+ */
+function* totals(operations: readonly OperationRecord[], desk: DeskContext): Generator<void, TotalLine[]> {
   const groups = new Map<string, OperationRecord[]>();
   for (const op of operations) {
     if (op.phase !== 'created') continue;
@@ -140,7 +143,7 @@ function* totals(operations: readonly OperationRecord[]): Generator<void, TotalL
   for (const group of groups.values()) {
     yield;
     const first = group[0]!;
-    const captured = group.filter((op) => op.status === 'captured');
+    const captured = group.filter((op) => meaningOf(op, desk).meaning.status.completed);
     const amount = sum(group.map((op) => op.amount));
     yield;
     lines.push({
@@ -152,6 +155,7 @@ function* totals(operations: readonly OperationRecord[]): Generator<void, TotalL
       amount,
       capturedCount: captured.length,
       capturedAmount: sum(captured.map((op) => op.amount)),
+      wording: meaningOf(first, desk).meaning.receipt.wording,
     });
   }
   return lines.sort((a, b) =>

@@ -1,17 +1,17 @@
 // What the shift service (shifts.ts) and its parts (cash-movements.ts, z-reports.ts) are given:
 // apart from all three, so that none imports another for its type.
 import type { ShiftSummary } from '../../common/contract.ts';
-import type { ChainGuard } from '../audit/chain.ts';
+import type { ChainGuard } from '../audit/chain-guard.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { Clock } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { SettingsService } from '../settings/service.ts';
-import type { Desk } from '../staff/desk.ts';
+import type { Desk } from '../staff/desk-lock.ts';
 import type { Operators } from '../staff/operators.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
-import type { DeskContextSource } from './desk-context.ts';
+import type { DeskContextSource } from './meaning-context.ts';
 import type { Reconciler } from './reconcile.ts';
 
 export type ShiftDeps = {

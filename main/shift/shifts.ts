@@ -1,31 +1,23 @@
 // Shifts and the drawer: an operator signs in with their PIN and counts the float (in training the
 // agent starts a training shift by hand); every operation and custody record of the desk belongs to
 // the open shift of its own mode, and none happens outside one: no shift ever opens by itself.
-// Cash movements need a reason and the supervisor; the
-// X report at any time; and the close: count, variance, reconciliation at the gateways, and the Z
-// report, numbered per terminal and never changed. A reconciliation the gateway could not answer
+// Cash movements need a reason and the supervisor; the X report at any time; and the close
+// (close.ts): count, variance, reconciliation at the gateways, and the Z report, numbered per
+// terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
 
-import { cashLines, varianceLines } from '../../common/cash-rules/drawer-cash.ts';
-import type {
-  CashLine,
-  CustodyRecord,
-  DrawerCount,
-  ShiftSummary,
-  VarianceLine,
-  XReport,
-  ZReport,
-} from '../../common/contract.ts';
+import { cashLines } from '../../common/cash-rules/drawer-cash.ts';
+import type { CashLine, DrawerCount, ShiftSummary, VarianceLine, XReport } from '../../common/contract.ts';
 import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { type CashMovementInput, recordCashMovement } from './cash-movements.ts';
+import { createShiftClose } from './close.ts';
 import { createCloseCounts } from './counts.ts';
 import { countDrawer } from './drawer-count.ts';
 import { createHandover } from './handover.ts';
-import { custodyOf, operationsOf, turn } from './paged.ts';
-import { buildXReport, buildXReportInTurns } from './reports.ts';
+import { buildXReport } from './reports.ts';
 import type { ShiftDeps } from './shift-deps.ts';
 import { createZReports } from './z-reports.ts';
 
@@ -82,6 +74,7 @@ export function createShifts(deps: ShiftDeps) {
         ...counts.everOver(shiftId),
       ]),
     ].sort();
+  const close = createShiftClose(deps, { requireOpen, counts, overOf, reconcile, zReport });
 
   return {
     current(): { shift: ShiftSummary | null; cash: CashLine[] } {
@@ -153,166 +146,8 @@ export function createShifts(deps: ShiftDeps) {
       };
     },
 
-    /**
-     * The close. The supervisor's PIN is checked first (the only wait before the shift stops taking
-     * cash); from then on nothing moves cash in it, and the expected cash and the variance are
-     * worked out inside the transaction that closes it, so the figures approved are the figures
-     * stored. A variance over the threshold that was not approved refuses the close, with the
-     * figures as they stand. At 5,000 operations its reads and the report are tens of ms each: they
-     * are made a page, a step at a time, the drawer frozen meanwhile, so the counter stays answered.
-     */
-    async close(input: {
-      counted: DrawerCount;
-      note?: string | undefined;
-      supervisorPin?: string | undefined;
-    }): Promise<ZReport> {
-      const counted = countDrawer(input.counted, 'counted');
-      const thresholds = () => deps.deskSettings.get().varianceThresholds;
-      const approval = (over: string[]) => `A variance over the threshold (${over.join(', ')})`;
-      const allCounted = (cash: CashLine[]) => {
-        const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
-        if (missing) {
-          throw new AgentError('validation', `Count the ${missing.currency} too (0 if there is none).`, {
-            field: 'counted',
-          });
-        }
-      };
-      const opened = requireOpen();
-      // Read a page at a time (paged.ts), frozen meanwhile: other work has turns between the pages,
-      // but nothing moves cash in the shift until the supervisor's check, nor does another close
-      // begin. The records are kept: each later read adds only those written since.
-      deps.deskContext.setClosing(true);
-      let custody: CustodyRecord[];
-      try {
-        custody = await custodyOf(store, opened.id);
-      } finally {
-        deps.deskContext.setClosing(false);
-      }
-      const before = cashLines(opened.openingFloat, custody, store.shifts.movements(opened.id));
-      allCounted(before);
-      // The count is kept before anything may refuse the close: a refused count is a count too.
-      const count = counts.atClose(opened, counted, before);
-      const overBefore = overOf(count.variance, opened.id);
-      if (overBefore.length && !input.note) {
-        throw new AgentError(
-          'validation',
-          `${approval(overBefore)} needs a note and the supervisor PIN: write what happened in the note.`,
-          { field: 'note' },
-        );
-      }
-      // The one wait before the drawer is frozen: anything may still move during it.
-      const approved =
-        overBefore.length || input.supervisorPin
-          ? await deps.supervisor.approve(
-              input.supervisorPin,
-              overBefore.length ? approval(overBefore) : 'Closing the shift',
-            )
-          : false;
-      const shift = requireOpen();
-      if (shift.id !== opened.id) custody = [];
-      if (approved && overBefore.length) {
-        deps.audit.record(
-          'variance_approved',
-          { shiftId: shift.id, currencies: overBefore.join(', '), note: input.note ?? null },
-          'supervisor',
-        );
-      }
-      // Frozen again from here, for good, the reads below also a page at a time. A close refused
-      // below leaves the shift open as it was.
-      deps.deskContext.setClosing(true);
-      try {
-        custody = await custodyOf(store, shift.id, custody);
-        allCounted(cashLines(shift.openingFloat, custody, store.shifts.movements(shift.id)));
-        const operations = await operationsOf(store, shift);
-        const inFlight = operations.find(
-          (op) =>
-            op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
-        );
-        if (inFlight) {
-          throw new AgentError(
-            'conflict',
-            `Operation ${inFlight.operationNumber} is waiting for the gateway's answer.`,
-            {
-              localId: inFlight.localId,
-              cash: 'hold',
-            },
-          );
-        }
-        // A session not yet used to create an operation ends with the shift; nothing exists for it.
-        for (const op of operations) {
-          if (op.shiftId === shift.id && op.phase === 'session_open') deps.checkout.abandon(op.localId);
-        }
-        const { reconciliation, after } = await reconcile(shift, operations);
-        // A break found now is recorded in the audit trail before the report takes it in.
-        await deps.chain.verify();
-        const at = nowIso();
-        const drawer = () => ({
-          movements: store.shifts.movements(shift.id),
-          audit: deps.audit.sinceLastZ(),
-          handovers: store.drawer.handovers(shift.id),
-        });
-        const xReportOf = (records: CustodyRecord[], now: ReturnType<typeof drawer>) =>
-          buildXReport(shift, summary(shift), after, records, now.movements, at, now.audit, now.handovers);
-        // Built ahead, outside the transaction: it stands if nothing it is made of moved since.
-        custody = await custodyOf(store, shift.id, custody);
-        const seen = drawer();
-        const ahead = await buildXReportInTurns(
-          turn,
-          shift,
-          summary(shift),
-          after,
-          custody,
-          seen.movements,
-          at,
-          seen.audit,
-          seen.handovers,
-        );
-        const number = store.durable(() => {
-          // The drawer as it stands now, in the transaction that closes the shift: the custody
-          // records are append-only, so those read ahead and any written since are all of them.
-          const newer = store.custody.forShiftAfter(
-            shift.id,
-            custody.at(-1)?.id ?? 0,
-            Number.MAX_SAFE_INTEGER,
-          );
-          const now = drawer();
-          const x =
-            newer.length === 0 && JSON.stringify(now) === JSON.stringify(seen)
-              ? ahead
-              : xReportOf([...custody, ...newer], now);
-          const variance = varianceLines(x.cash, counted, thresholds());
-          const over = overOf(variance, shift.id);
-          if (over.length && !approved && deps.supervisor.approvalNeeded()) {
-            const figures = variance
-              .filter((line) => line.overThreshold)
-              .map((line) => `${line.currency}: expected ${line.expected}, counted ${line.counted}`)
-              .join('; ');
-            throw new AgentError(
-              'validation',
-              `The drawer changed while the shift was closing: ${approval(over)} now needs ${input.note ? '' : 'a note and '}the supervisor PIN (${figures}). Count again if need be, then close with the supervisor.`,
-              { field: input.note ? 'supervisorPin' : 'note' },
-            );
-          }
-          return store.shifts.close(shift, at, reconciliation.complete, (n) => ({
-            ...x,
-            number: n,
-            chainHead: deps.chain.head(),
-            counted,
-            variance,
-            note: input.note ?? null,
-            supervisorApproved: approved,
-            counts: counts.list(shift.id),
-            reconciliations: [reconciliation],
-          }));
-        });
-        deps.log.info('shift_closed', { shiftId: shift.id, number, reconciled: reconciliation.complete });
-        deps.desk.signOut();
-        deps.closed(shift.id);
-        return zReport(shift.id);
-      } finally {
-        deps.deskContext.setClosing(false);
-      }
-    },
+    /** The close, with the Z report (close.ts). */
+    close,
 
     list(before: number | undefined, limit: number) {
       const rows = store.shifts.list(before, limit);

@@ -13,6 +13,7 @@ import type {
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
+import { statusAnswer } from '../operations/receipt-answer.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
 import { operationsOf, PAGE, turn } from './paged.ts';
@@ -21,32 +22,47 @@ import type { ShiftDeps } from './shift-deps.ts';
 
 /**
  * A Z report is kept as it was produced. Those produced before operations carried their meaning get
- * the one the report itself gave them (the list they stand in), and no cash advice of their own.
+ * the one the report itself gave them (the list they stand in), and no cash advice of their own;
+ * those produced before the receipt and status parts get the status word of the status they kept,
+ * no receipt (a report row prints none), and the wording their type had then.
  */
 function withMeanings(report: ZReport): ZReport {
-  const upgrade = (row: HistoryRow, open: OpenReason | null, finding: FindingKind | null): HistoryRow =>
-    row.meaning
-      ? row
-      : {
-          ...row,
-          cash: 'none',
-          meaning: {
-            open,
-            finding,
-            alert: false,
-            stuck: false,
-            note: null,
-            custody: { action: null, refused: null },
-            money: row.training ? 'training' : 'live',
-            otherMode: false,
-            startAgain: false,
-            reversible: false,
-          },
-        };
+  const upgrade = (row: HistoryRow, open: OpenReason | null, finding: FindingKind | null): HistoryRow => {
+    const meaning: Partial<HistoryRow['meaning']> & Omit<HistoryRow['meaning'], 'receipt' | 'status'> =
+      row.meaning ?? {
+        open,
+        finding,
+        alert: false,
+        stuck: false,
+        note: null,
+        custody: { action: null, refused: null },
+        money: row.training ? 'training' : 'live',
+        otherMode: false,
+        startAgain: false,
+        reversible: false,
+      };
+    return {
+      ...row,
+      cash: row.meaning ? row.cash : 'none',
+      meaning: {
+        ...meaning,
+        receipt: meaning.receipt ?? {
+          print: 'none',
+          wording: row.type === 'payin' ? 'cash_in' : 'cash_out',
+        },
+        status: meaning.status ?? statusAnswer(row, false),
+      },
+    };
+  };
   const rows = (list: OpenOperation[]) =>
     list.map((o) => ({ ...o, operation: upgrade(o.operation, o.reason, null) }));
   return {
     ...report,
+    // Lines from before the wording was kept are worded as their type was then.
+    totals: report.totals.map((line) => ({
+      ...line,
+      wording: line.wording ?? (line.type === 'payin' ? 'cash_in' : 'cash_out'),
+    })),
     openCash: rows(report.openCash),
     waiting: rows(report.waiting),
     reconciliations: report.reconciliations.map((r) => ({
@@ -66,8 +82,8 @@ export function createZReports(deps: ShiftDeps) {
     const shift = store.shifts.get(shiftId);
     if (!z || !shift)
       throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
-    // A report from before the audit trail and the chain existed has neither.
-    // Nor one from before the counts and handovers were kept (issue 18).
+    // A report from before the audit trail and the chain existed has neither, and one from before
+    // the close kept every count and the handovers has no counts, handovers or operators' parts.
     type Older = 'audit' | 'chainHead' | 'counts' | 'handovers' | 'parts';
     const report = withMeanings(JSON.parse(z.report) as ZReport) as Omit<ZReport, Older> &
       Partial<Pick<ZReport, Older>>;
@@ -135,3 +151,5 @@ export function createZReports(deps: ShiftDeps) {
 
   return { zReport, reconcile, reconcileShift };
 }
+
+export type ZReports = ReturnType<typeof createZReports>;

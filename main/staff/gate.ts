@@ -10,8 +10,8 @@ import {
   SUPERVISOR_CHANNELS,
 } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
-import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../headoffice/enrolment-record.ts';
 import type { Handlers } from '../ipc/handlers.ts';
+import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../settings/enrolment.ts';
 import {
   DEFAULT_SETTINGS,
   type SettingsDocument,
@@ -19,7 +19,7 @@ import {
   SHIFT_OPEN_REFUSAL,
 } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
-import type { Desk } from './desk.ts';
+import type { Desk } from './desk-lock.ts';
 import type { Supervisor } from './supervisor.ts';
 
 /** Reads that do not keep an idle desk awake (a screen may refresh them by itself). */

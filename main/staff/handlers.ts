@@ -3,7 +3,7 @@
 import type { DeskState } from '../../common/contract.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
-import type { Desk } from './desk.ts';
+import type { Desk } from './desk-lock.ts';
 import type { Operators } from './operators.ts';
 import type { Supervisor } from './supervisor.ts';
 

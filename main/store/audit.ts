@@ -1,8 +1,10 @@
 // The audit trail's rows: appended, never changed (the table's triggers refuse both).
 import type { DatabaseSync } from 'node:sqlite';
 import type { AuditEntry } from '../../common/contract.ts';
+import { chainCode } from './chain-links.ts';
 
-export function createAuditRepo(db: DatabaseSync) {
+/** `linked`: the chain's, called beside each row written (main/store/chain-links.ts). */
+export function createAuditRepo(db: DatabaseSync, linked: () => void) {
   const insert = db.prepare(
     'INSERT INTO audit_trail (at, terminal_id, operator, kind, detail) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
@@ -10,8 +12,8 @@ export function createAuditRepo(db: DatabaseSync) {
   const page = db.prepare(`SELECT ${columns} FROM audit_trail WHERE id < ? ORDER BY id DESC LIMIT ?`);
   // In chain order: the rows linked after the last Z report's own link.
   const sinceLastZ = db.prepare(`SELECT a.id, a.at, a.terminal_id AS terminalId, a.operator, a.kind, a.detail
-    FROM audit_trail a JOIN chain_links l ON l.tbl = 'audit_trail' AND l.row_id = a.id
-    WHERE l.seq > COALESCE((SELECT MAX(seq) FROM chain_links WHERE tbl = 'z_reports'), 0) ORDER BY l.seq`);
+    FROM audit_trail a JOIN chain l ON l.tbl = ${chainCode('audit_trail')} AND l.row_id = a.id
+    WHERE l.seq > COALESCE((SELECT MAX(seq) FROM chain WHERE tbl = ${chainCode('z_reports')}), 0) ORDER BY l.seq`);
 
   const toEntry = (row: Record<string, unknown>): AuditEntry => ({
     id: Number(row.id),
@@ -31,6 +33,7 @@ export function createAuditRepo(db: DatabaseSync) {
         entry.kind,
         JSON.stringify(entry.detail),
       )!;
+      linked();
       return Number(row.id);
     },
     /** Newest first, before `before` (an id). */

@@ -28,7 +28,8 @@ function toRecord(row: Row): CustodyRecord {
 const COLUMNS =
   'id, local_id, kind, reverses, amount, currency, direction, shift_id, terminal_id, operator, at, reason';
 
-export function createCustodyRepo(db: DatabaseSync) {
+/** `linked`: the chain's, called beside each record written (main/store/chain-links.ts). */
+export function createCustodyRepo(db: DatabaseSync, linked: () => void) {
   const insert = db.prepare(`INSERT INTO custody_records (local_id, kind, reverses, amount, currency,
     direction, shift_id, terminal_id, operator, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     RETURNING ${COLUMNS}`);
@@ -41,22 +42,23 @@ export function createCustodyRepo(db: DatabaseSync) {
     JOIN operations o ON o.local_id = c.local_id
     WHERE c.shift_id = ? AND c.id > ? AND o.instrument_type = 'cash' ORDER BY c.id LIMIT ?`);
   return {
-    insert: (record: NewCustodyRecord): CustodyRecord =>
-      toRecord(
-        insert.get(
-          record.localId,
-          record.kind,
-          record.reverses,
-          record.amount,
-          record.currency,
-          record.direction,
-          record.shiftId,
-          record.terminalId,
-          record.operator,
-          record.at,
-          record.reason,
-        )!,
-      ),
+    insert(record: NewCustodyRecord): CustodyRecord {
+      const row = insert.get(
+        record.localId,
+        record.kind,
+        record.reverses,
+        record.amount,
+        record.currency,
+        record.direction,
+        record.shiftId,
+        record.terminalId,
+        record.operator,
+        record.at,
+        record.reason,
+      )!;
+      linked();
+      return toRecord(row);
+    },
     forOperation: (localId: number): CustodyRecord[] => byOperation.all(localId).map(toRecord),
     /** Every record whose cash went into or out of the shift's drawer, reversals included. */
     forShift: (shiftId: number): CustodyRecord[] => byShift.all(shiftId).map(toRecord),
@@ -73,6 +75,6 @@ export type CustodyRepo = ReturnType<typeof createCustodyRepo>;
 
 /** The records that stand: not reversed, and not reversals themselves. */
 export function standing(records: readonly CustodyRecord[]): CustodyRecord[] {
-  const reversed = new Set(records.flatMap((r) => (r.reverses === null ? [] : [r.reverses])));
+  const reversed = new Set(records.map((r) => r.reverses));
   return records.filter((r) => r.kind !== 'reversal' && !reversed.has(r.id));
 }

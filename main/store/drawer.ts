@@ -47,7 +47,8 @@ function toCount(row: Row): DrawerCountRecord {
   };
 }
 
-export function createDrawerRepo(db: DatabaseSync) {
+/** `linked`: the chain's, called beside each chained row written (main/store/chain-links.ts). */
+export function createDrawerRepo(db: DatabaseSync, linked: () => void) {
   const insertCount = db.prepare(`INSERT INTO close_counts (shift_id, at, operator, counted, variance,
     over_threshold) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`);
   const listCounts = db.prepare(`SELECT id, at, operator, counted, variance, over_threshold
@@ -82,6 +83,7 @@ export function createDrawerRepo(db: DatabaseSync) {
     /** Names who held the safe for a movement, in the movement's own transaction. */
     addSafeHolder(movementId: number, name: string): void {
       insertHolder.run(movementId, name);
+      linked();
     },
 
     addCount(shiftId: number, count: NewCount): number {
@@ -93,6 +95,7 @@ export function createDrawerRepo(db: DatabaseSync) {
         JSON.stringify(count.variance),
         count.overThreshold ? 1 : 0,
       )!;
+      linked();
       return Number(row.id);
     },
     /** The shift's counts at the close, the first one first. */
@@ -112,6 +115,7 @@ export function createDrawerRepo(db: DatabaseSync) {
         handover.note,
         handover.supervisorApproved ? 1 : 0,
       )!;
+      linked();
       return Number(row.id);
     },
     /** The shift's handovers, oldest first. */

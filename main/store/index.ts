@@ -1,13 +1,10 @@
 // The local store: one SQLite file per data directory.
 import { join } from 'node:path';
-import { backup } from 'node:sqlite';
+import { backup, type DatabaseSync } from 'node:sqlite';
 import { isoNow, systemClock } from '../clock.ts';
-import { createBranchPayoutsRepo } from '../headoffice/branch-payouts-repo.ts';
-import { createDeskJournalRepo } from '../headoffice/journal-repo.ts';
-import { createResetNoncesRepo } from '../headoffice/reset-nonces-repo.ts';
 import { createPrivateFile } from '../private-files.ts';
 import { createAuditRepo } from './audit.ts';
-import { createChainRepo } from './chain.ts';
+import { createChainRepo } from './chain-links.ts';
 import { createCustodyRepo } from './custody.ts';
 import { createDrawerRepo } from './drawer.ts';
 import { createExportRepo } from './export.ts';
@@ -26,19 +23,22 @@ export function createStore(dataDir: string, now: () => string = () => isoNow(sy
   const chain = createChainRepo(db);
   let durableCommits = 0;
   return {
-    operations: createOperationsRepo(db, now),
-    custody: createCustodyRepo(db),
+    operations: createOperationsRepo(db, now, chain.linked),
+    custody: createCustodyRepo(db, chain.linked),
     outbox: createOutboxRepo(db, now),
     settings: createSettingsRepo(db),
     staff: createStaffRepo(db, now),
-    shifts: createShiftsRepo(db),
-    drawer: createDrawerRepo(db),
+    shifts: createShiftsRepo(db, chain.linked),
+    drawer: createDrawerRepo(db, chain.linked),
     exports: createExportRepo(db),
     chain,
-    audit: createAuditRepo(db),
-    deskJournal: createDeskJournalRepo(db),
-    resetNonces: createResetNoncesRepo(db),
-    branchPayouts: createBranchPayoutsRepo(db),
+    audit: createAuditRepo(db, chain.linked),
+    /**
+     * A feature's own repository on this connection. The store builds only its own: a feature's
+     * tables are the feature's to read (main/headoffice/tables.ts), so the store imports none.
+     */
+    repository: <R>(create: (db: DatabaseSync, linked: typeof chain.linked) => R): R =>
+      create(db, chain.linked),
     transaction: <T>(work: () => T) => transaction(db, work),
     /** Runs once the outermost transaction commits (at once outside one); never after a rollback. */
     afterCommit: (run: () => void) => afterCommit(db, run),

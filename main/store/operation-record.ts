@@ -90,7 +90,10 @@ export type NewOperation = Pick<
 > &
   Partial<OperationRecord>;
 
-/** A change to an operation. Its phase moves only by a lifecycle event (main/operations/journal.ts). */
+/**
+ * A change to an operation. Its phase moves only by a lifecycle event
+ * (main/operations/operation-journal.ts).
+ */
 export type OperationPatch = Partial<
   Omit<OperationRecord, 'localId' | 'shopId' | 'operationNumber' | 'createdAt'>
 >;

@@ -18,11 +18,33 @@ export type { NewOperation, OperationPatch, OperationRecord } from './operation-
 
 export type EventInput = { kind: string; detail?: string | null };
 
-export function createOperationsRepo(db: DatabaseSync, now: () => string) {
+/** What the cash rules read of an operation as an event leaves it, and the answer stored with it. */
+export type MoneyState = {
+  mismatch: boolean;
+  correction: boolean;
+  custody: OperationRecord['custodyKind'];
+  returned: boolean;
+  final: boolean;
+  open: OperationRecord['openReason'];
+};
+
+function moneyState(record: OperationRecord): MoneyState {
+  return {
+    mismatch: (record.mismatch?.length ?? 0) > 0,
+    correction: record.isCorrection || (record.parent !== null && record.parent !== undefined),
+    custody: record.custodyKind,
+    returned: record.returnedAt !== null,
+    final: record.final === true,
+    open: record.openReason,
+  };
+}
+
+/** `linked`: the chain's, called beside each event written (main/store/chain-links.ts). */
+export function createOperationsRepo(db: DatabaseSync, now: () => string, linked: () => void) {
   const byId = db.prepare('SELECT * FROM operations WHERE local_id = ?');
   const byNumber = db.prepare('SELECT * FROM operations WHERE operation_number = ? AND shop_id = ?');
   const insertEvent = db.prepare(
-    'INSERT INTO operation_events (local_id, at, kind, phase, status, detail) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO operation_events (local_id, at, kind, phase, status, detail, money_state) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const listEvents = db.prepare(
     'SELECT at, kind, phase, status, detail FROM operation_events WHERE local_id = ? ORDER BY id',
@@ -53,7 +75,16 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string) {
   }
 
   function appendEvent(record: OperationRecord, event: EventInput) {
-    insertEvent.run(record.localId, now(), event.kind, record.phase, record.status, event.detail ?? null);
+    insertEvent.run(
+      record.localId,
+      now(),
+      event.kind,
+      record.phase,
+      record.status,
+      event.detail ?? null,
+      JSON.stringify(moneyState(record)),
+    );
+    linked();
   }
 
   return {

@@ -93,7 +93,8 @@ export function summary(row: ReturnType<typeof toShift>): ShiftSummary {
   };
 }
 
-export function createShiftsRepo(db: DatabaseSync) {
+/** `linked`: the chain's, called beside each chained row written (main/store/chain-links.ts). */
+export function createShiftsRepo(db: DatabaseSync, linked: () => void) {
   const openShift = db.prepare(`${SHIFTS} WHERE s.closed_at IS NULL`);
   const byId = db.prepare(`${SHIFTS} WHERE s.id = ?`);
   const page = db.prepare(`${SHIFTS} WHERE s.id < ? ORDER BY s.id DESC LIMIT ?`);
@@ -161,6 +162,7 @@ export function createShiftsRepo(db: DatabaseSync) {
         input.openedAt,
         JSON.stringify(input.openingFloat),
       )!;
+      linked();
       return Number(row.id);
     },
 
@@ -175,6 +177,7 @@ export function createShiftsRepo(db: DatabaseSync) {
         movement.operator,
         movement.approved ? 1 : 0,
       )!;
+      linked();
       return Number(row.id);
     },
     movements: (shiftId: number): CashMovement[] => listMovements.all(shiftId).map(movementOf),
@@ -214,6 +217,7 @@ export function createShiftsRepo(db: DatabaseSync) {
           reconciled ? 1 : 0,
           JSON.stringify(report(number)),
         );
+        linked();
         return number;
       });
     },
@@ -235,6 +239,7 @@ export function createShiftsRepo(db: DatabaseSync) {
         reconciliation.complete ? 1 : 0,
         JSON.stringify(reconciliation),
       );
+      linked();
     },
     reconciliations: (zId: number): Reconciliation[] =>
       listReconciliations.all(zId).map((row) => JSON.parse(String(row.result)) as Reconciliation),

@@ -6,7 +6,7 @@ import type { Feature } from '../feature.ts';
 import { targetOf } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { type LookUpDeps, lookUpAtGateway } from '../lookups/look-up.ts';
-import type { Journal } from '../operations/journal.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { captureTraining } from './confirm.ts';
 import type { TrainingGateway } from './gateway.ts';

@@ -5,7 +5,7 @@ import keytar from 'keytar';
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'CashDesk';
 
-/** The keychain entry of the key that seals the hash chain's head (main/audit/chain.ts). */
+/** The keychain entry of the key that seals the hash chain's head (main/audit/chain-guard.ts). */
 const CHAIN_KEY_ACCOUNT = 'chain-seal-key';
 /** The last chain head this desk checked, to tell a database put back from a copy. */
 const CHAIN_HEAD_ACCOUNT = 'chain-head';

@@ -80,6 +80,10 @@ export const en = {
     payin: 'Cash in',
     payout: 'Cash out',
   },
+  noCash: {
+    payin: 'Non-cash in, no cash at this desk',
+    payout: 'Non-cash out, no cash at this desk',
+  },
   direction: {
     payin: 'The payer deposits cash',
     payout: 'The payer withdraws cash',
@@ -123,6 +127,7 @@ export const en = {
     created: 'Created, not yet confirmed',
     captured: 'Completed',
     unknown: 'Gateway status “{{status}}” (not final)',
+    ended: 'Ended without payment: “{{status}}” (final)',
   },
   phase: {
     opening: 'Opening session',
@@ -316,7 +321,6 @@ export const en = {
     },
     completed: {
       title: 'Completed',
-      finished: 'Finished with status “{{status}}”',
       done: 'Done',
       printAndFinish: 'Print receipt and finish',
     },
@@ -990,7 +994,7 @@ export const en = {
     submit: 'Export diagnostics',
     done: 'Saved {{path}} ({{size}} KB).',
   },
-  /** The drawer between counts (issue 18): recounts at the close, handovers, movement slips. */
+  /** The drawer between counts: recounts at the close, handovers, movement slips. */
   drawer: {
     countAgain: 'Count again',
     safeHolder: 'Who holds the safe (name, for the slip)',
@@ -1027,7 +1031,7 @@ export const en = {
     printSlip: 'Print the slip',
     slipAgain: 'The slip is printed again.',
   },
-  /** The head office (issue 19): enrolment, the upload's state, the supervisor reset's code. */
+  /** The head office: enrolment, the upload's state, the supervisor reset's code. */
   headOffice: {
     label: 'Head office',
     title: 'Head office',
@@ -1038,6 +1042,13 @@ export const en = {
     alarm: {
       refused: 'refused this desk’s journal: call head office',
       token_rejected: 'no longer accepts this desk: enrol again',
+    },
+    /** The alarm in full, where the supervisor manages the enrolment. */
+    banner: {
+      refused:
+        'The head office refused this desk’s journal, so the desk has stopped sending it. Nothing is lost: the desk keeps every entry and works as before. Call head office.',
+      token_rejected:
+        'The head office no longer accepts this desk. Nothing is lost: the desk keeps every entry. Ask a head-office admin for a new code and enrol again below.',
     },
     enrolled:
       'This desk is enrolled at the head office {{url}}, branch {{branch}}, as terminal {{terminal}}.',

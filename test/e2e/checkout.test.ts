@@ -50,6 +50,11 @@ test('a payin goes from Home to Completed', async (t) => {
   assert.equal(await page.getByTestId('operation-status').innerText(), 'Completed');
   await h.screen('completed');
 
+  // Completed, but the cash is not taken yet: no receipt says it was, and nothing finishes over it.
+  assert.equal(await page.getByRole('button', { name: /Print/ }).count(), 0);
+  assert.equal(await page.getByTestId('finish').count(), 0);
+  await custodyButton(page, 'Cash received from the payer: KZT\u00a012,500.00').click();
+
   // The receipt: printed once (on the preview's Chromium printer), after which the button offers it again.
   await page.getByRole('button', { name: 'Print receipt', exact: true }).click();
   await page.getByText('Receipt (Completed) printed: the original.').waitFor();

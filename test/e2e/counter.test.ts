@@ -1,4 +1,4 @@
-// The counter as a new agent meets it (issue 11), in Chromium against the real core and sandbox, at
+// The counter as a new agent meets it, in Chromium against the real core and sandbox, at
 // 1024×768 and 1280×800, in English and Russian: every step's action on the first screenful, the cash
 // banner and the caption over the amount agreeing, refusals at their field, no codes or raw names,
 // statuses that will not complete, and the supervisor's settings saying what is missing.

@@ -1,4 +1,4 @@
-// The drawer between counts (issue 18), in Chromium against the real core and sandbox: a cash drop
+// The drawer between counts, in Chromium against the real core and sandbox: a cash drop
 // to the safe prints its slip (and prints it again, in Russian and Kazakh, from the Z report); the
 // drawer handed from Aigerim to Daniyar on Daniyar's PIN, the shift staying open; the close where
 // the first count is short, "Count again" keeps it, the balanced recount still needs the note and

@@ -1,4 +1,4 @@
-// Two desks and the head office (issue 19), in Chromium: two real cores on one real sandbox gateway,
+// Two desks and the head office, in Chromium: two real cores on one real sandbox gateway,
 // each enrolled in its Settings at a real HQ on a real PostgreSQL, and the HQ dashboard. A day at
 // both desks is seen live at the head office; a payout started at desk A is left open at A's Z
 // report, A refuses it, and desk B hands it over after the head office confirms. Screens of each

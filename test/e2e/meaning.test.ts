@@ -1,4 +1,4 @@
-// What an operation means at this desk, as the screens show the core's one answer (issue 15), in
+// What an operation means at this desk, as the screens show the core's one answer, in
 // Chromium against the real core and sandbox: training money seen in Live, a non-cash payout, cash
 // to give back, custody after its shift closed, an operation never created started again, and a
 // double Enter that must not record cash. Every case is shown in English and in Russian.

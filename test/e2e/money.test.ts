@@ -91,7 +91,8 @@ test('a payout completed while the agent is on Home: a notice, and the cash hand
   assert.equal(await notices.count(), 2);
   assert.match(
     await notices.filter({ hasText: failing.operationNumber }).innerText(),
-    /did not complete: Gateway status “cancelled”/,
+    // Cancelled is final: the notice says so, as every other place does.
+    /did not complete: Ended without payment: “cancelled” \(final\)/,
   );
   await h.screen('home-notices');
   await smallScreen(h, 'home-notices');

@@ -1,4 +1,4 @@
-// ★ A payout handed over once, at any desk of its branch: release, the claim race, refusals.
+// A payout handed over once, at any desk of its branch: release, the claim race, refusals.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Postgres, startPostgres } from './postgres.ts';

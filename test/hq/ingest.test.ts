@@ -108,7 +108,7 @@ test('a tampered entry is an alarm, never an overwrite', async (t) => {
   const original = desk.entries[2]!;
 
   // The same seq with another amount, re-hashed so its own hash holds: a rewritten history.
-  const { sealEntry } = await import('../../hq/shared/journal-hash.ts');
+  const { sealEntry } = await import('../../common-node/journal-hash.ts');
   const { hash: _h, ...rest } = original;
   const rewritten = sealEntry({ ...rest, body: { ...original.body, amount: '15.00' } } as never);
   const refused = await desk.upload([rewritten]);

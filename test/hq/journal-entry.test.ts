@@ -9,7 +9,7 @@ import {
   JournalEntry,
   UploadRequest,
 } from '../../common/journal-entry.ts';
-import { entryHash, firstBreak, sealEntry } from '../../hq/shared/journal-hash.ts';
+import { entryHash, firstBreak, sealEntry } from '../../common-node/journal-hash.ts';
 import { SimDesk } from './support.ts';
 
 test('canonical text sorts keys at every depth and leaves the hash out', () => {

@@ -38,6 +38,8 @@ export type Postgres = {
   readonly port: number;
   /** A new, empty database; its connection URL. */
   createDatabase(): Promise<string>;
+  /** Stops the server as an operator's restart does (every session terminated), and starts it again. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -78,6 +80,8 @@ export async function startPostgres(): Promise<Postgres> {
     'start',
   ]);
   const admin = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 2 });
+  // A restart ends its idle connections; the pool drops them and connects again when asked.
+  admin.on('error', () => undefined);
   let count = 0;
   return {
     port,
@@ -86,6 +90,10 @@ export async function startPostgres(): Promise<Postgres> {
       const name = `hq_test_${process.pid}_${count}`;
       await admin.query(`CREATE DATABASE ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async restart() {
+      // pg_ctl restart starts the server with the options it last ran with (postmaster.opts).
+      await as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-m', 'fast', '-w', 'restart']);
     },
     async stop() {
       await admin.end();

@@ -1,9 +1,9 @@
-// ★ Supervisor-reset codes: issued by HQ (and logged), checked by the desk offline with the key it
+// Supervisor-reset codes: issued by HQ (and logged), checked by the desk offline with the key it
 // received at enrolment.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { signResetCode, verifyResetCode } from '../../hq/shared/reset-code.ts';
+import { signResetCode, verifyResetCode } from '../../common-node/reset-code.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { enrolmentCodeFor, json, startTestHq } from './support.ts';
 

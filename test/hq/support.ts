@@ -10,9 +10,9 @@ import {
   type JournalEntry,
   type UnhashedEntry,
 } from '../../common/journal-entry.ts';
+import { sealEntry } from '../../common-node/journal-hash.ts';
 import { type Db, pgDb } from '../../hq/server/db.ts';
 import { firstAdmin, type RunningHq, startHq } from '../../hq/server/start.ts';
-import { sealEntry } from '../../hq/shared/journal-hash.ts';
 import type { Postgres } from './postgres.ts';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'hq', 'server', 'main.ts');

@@ -12,10 +12,10 @@ import { backup, DatabaseSync } from 'node:sqlite';
 import { describe, type TestContext, test } from 'node:test';
 import type { AppError, AuditEntry, Result, ZReport } from '../../common/contract.ts';
 import { tokenFingerprint } from '../../main/audit/trail.ts';
-import { chainCode } from '../../main/receipts/shift-report-template.ts';
+import { chainCode } from '../../main/receipts/shift-report-view.ts';
 import { SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
 import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
-import { CHAINED, chainHash } from '../../main/store/chain.ts';
+import { CHAINED, chainHash } from '../../main/store/chain-links.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
@@ -227,8 +227,8 @@ describe('the audit trail', () => {
       "UPDATE audit_trail SET kind = 'nothing'",
       "UPDATE audit_trail SET detail = '{}'",
       'DELETE FROM audit_trail',
-      'DELETE FROM chain_links',
-      "UPDATE chain_links SET hash = ''",
+      'DELETE FROM chain',
+      "UPDATE chain SET hash = x''",
     ]) {
       assert.throws(() => db.exec(sql), /append-only/, sql);
     }
@@ -315,12 +315,10 @@ describe('tamper evidence', () => {
     const db = openFile(t, h);
     // What someone with the file and this source, but not the keychain, can do: edit, re-chain, re-seal.
     const guards = db
-      .prepare(
-        "SELECT sql FROM sqlite_master WHERE name IN ('cash_movements_no_update', 'chain_links_no_update')",
-      )
+      .prepare("SELECT sql FROM sqlite_master WHERE name IN ('cash_movements_no_update', 'chain_no_update')")
       .all()
       .map((row) => String(row.sql));
-    db.exec('DROP TRIGGER cash_movements_no_update; DROP TRIGGER chain_links_no_update');
+    db.exec('DROP TRIGGER cash_movements_no_update; DROP TRIGGER chain_no_update');
     db.exec("UPDATE cash_movements SET amount = '100' WHERE id = 1");
     const links = db.prepare('SELECT seq, tbl, row_id FROM chain_links ORDER BY seq').all();
     let prev = '';
@@ -332,11 +330,7 @@ describe('tamper evidence', () => {
         )
         .get(Number(link.row_id))!.c;
       const hash = chainHash(prev, String(content));
-      db.prepare('UPDATE chain_links SET prev_hash = ?, hash = ? WHERE seq = ?').run(
-        prev,
-        hash,
-        Number(link.seq),
-      );
+      db.prepare('UPDATE chain SET hash = unhex(?) WHERE seq = ?').run(hash, Number(link.seq));
       prev = hash;
     }
     const guess = createHmac('sha256', randomBytes(32)).update(`${links.length}:${prev}`).digest('hex');

@@ -1,4 +1,4 @@
-// ★ A payout handed over once, at any desk of its branch (issue 19): real cores on one real sandbox
+// A payout handed over once, at any desk of its branch: real cores on one real sandbox
 // gateway, each enrolled at a real head office on a real PostgreSQL. Desk A captures a cash payout
 // and releases it (its supervisor), or lists it as open cash in its Z report; A then refuses to hand
 // it over; B and C look it up at the gateway and claim it at once: exactly one hands the cash over.
@@ -159,7 +159,13 @@ test('listed as open cash in its Z report, the payout is released: its desk refu
   const atB = await lookUp(b, payout.operationNumber);
   const claimed = await b.call('hq.claim', { localId: atB.localId });
   assert.equal(claimed.cash, 'hand_over');
-  assert.equal((await b.call('checkout.recordCash', { localId: atB.localId })).custody?.kind, 'handed_over');
+  assert.equal(claimed.meaning.receipt.print, 'none', 'no receipt before the cash is handed over');
+  const handed = await b.call('checkout.recordCash', { localId: atB.localId });
+  assert.equal(handed.custody?.kind, 'handed_over');
+  // Handed over here, its receipt is this desk's to print, not a lookup slip.
+  assert.deepEqual(handed.meaning.receipt, { print: 'final', wording: 'cash_out' });
+  const receipt = await b.call('receipts.print', { localId: atB.localId, copy: 'payer' });
+  assert.equal(receipt.document, 'receipt');
   await uploaded(b);
   const { operations } = await payoutAtHq(hq, payout.operationNumber);
   assert.deepEqual([operations[0]!.handedOver, operations[0]!.handedOverBy], [true, 'TY']);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
-import { checkChain } from '../../main/audit/chain.ts';
+import { checkChain } from '../../main/audit/chain-guard.ts';
 import { custodyOf, operationsOf, PAGE } from '../../main/shift/paged.ts';
 import { buildXReport, buildXReportInTurns } from '../../main/shift/reports.ts';
 import { DATABASE_FILE, type Store } from '../../main/store/index.ts';

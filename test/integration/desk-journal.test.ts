@@ -1,4 +1,4 @@
-// The desk journal and its upload (issue 19), on a real core, sandbox and SQLite file, enrolled at a
+// The desk journal and its upload, on a real core, sandbox and SQLite file, enrolled at a
 // real head office on a real PostgreSQL: a Live day becomes gap-free, chained entries of every kind
 // it produced, training never; HQ holds the same stream; a crash between a commit and its
 // journalling is caught up at start; a tampered entry is a chain finding at the desk and refused
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
-import { firstBreak } from '../../hq/shared/journal-hash.ts';
+import { firstBreak } from '../../common-node/journal-hash.ts';
 import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
@@ -93,6 +93,8 @@ describe('the desk journal', () => {
       'count',
       'shift_closed',
       'z_report',
+      'operation_answer',
+      'reconciliation',
     ])
       assert.ok(kinds.has(kind as never), `a ${kind} entry: ${[...kinds].join(', ')}`);
     assert.ok(entries.every((e) => e.terminalId === 'T07'));
@@ -118,15 +120,17 @@ describe('the desk journal', () => {
       operator: 'Aigerim',
     });
 
-    // HQ holds the same stream, and the journal's rows are in the desk's own hash chain.
+    // HQ holds the same stream. The desk keeps each entry as a reference to a row of its hash chain
+    // and the hash it sealed (journal(h) derives the text and checks it), never a second copy.
     const { highWater } = await json<{ highWater: number }>(
       fetch(`${hq.url}/api/desk/journal/high-water`, {
         headers: { authorization: `Bearer ${await deskToken(h)}` },
       }),
     );
     assert.equal(highWater, entries.length);
+    assert.equal(rows(h, 'SELECT COUNT(*) AS n FROM desk_journal')[0]!.n, 0);
     assert.equal(
-      rows(h, "SELECT COUNT(*) AS n FROM chain_links WHERE tbl = 'desk_journal'")[0]!.n,
+      rows(h, 'SELECT COUNT(*) AS n FROM desk_journal_refs r JOIN chain_links l ON l.seq = r.link_seq')[0]!.n,
       entries.length,
     );
     // The desk token is in the keychain only: in no file of the data folder (database, WAL, log).
@@ -176,15 +180,14 @@ describe('the desk journal', () => {
     assert.equal(firstBreak(after), null);
     await uploaded(h);
 
-    // Someone rewrites an uploaded entry in the file: the chain check finds it, and sent again
-    // (the desk's high-water put back), the head office refuses it: an alarm, not a retry loop.
+    // Someone rewrites the fact behind an uploaded entry in the file: the chain check finds it, and
+    // sent again (the desk's high-water put back), the entry no longer matches its seal, and the
+    // head office refuses it: an alarm, not a retry loop.
     await h.restart({
       before() {
         const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
-        db.exec('DROP TRIGGER desk_journal_no_update');
-        db.exec(
-          `UPDATE desk_journal SET body = replace(body, 'Aigerim', 'Mallory') WHERE kind = 'shift_opened'`,
-        );
+        db.exec('DROP TRIGGER shifts_close_once');
+        db.exec(`UPDATE shifts SET operator_name = 'Mallory' WHERE operator_name = 'Aigerim'`);
         db.exec(
           `UPDATE settings SET value = json_set(value, '$.highWater', 0) WHERE key = 'head_office_upload'`,
         );

@@ -1,4 +1,4 @@
-// The drawer between counts (issue 18), on a real core, sandbox and SQLite file: every count at the
+// The drawer between counts, on a real core, sandbox and SQLite file: every count at the
 // close is kept and a recount after a variance over the threshold still needs the supervisor; a
 // close without the note or PIN says which is missing; the drawer passes between operators inside
 // the shift on the incoming operator's PIN (and the supervisor's over the threshold), its custody

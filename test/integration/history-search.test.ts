@@ -415,7 +415,7 @@ describe('totals', () => {
     assert.equal(0.1 + 0.2, 0.30000000000000004, 'what a float would have said');
   });
 
-  test('by type, completed only, the open ones apart; the status filter’s kinds (issue 18)', (t) => {
+  test('by type, completed only, the open ones apart; the status filter’s kinds beyond a status', (t) => {
     const time = clock();
     const store = openStore(t, undefined, time.now);
     const add = (amount: string, fields: Partial<NewOperation>) => {

@@ -10,14 +10,9 @@ import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { ConnectionState, OperationView, Result } from '../../common/contract.ts';
-import {
-  CORE_GAVE_UP,
-  type HostedCore,
-  HostStartError,
-  MAX_RESTARTS,
-  startHostClient,
-} from '../../main/host/client.ts';
+import { startHostClient } from '../../main/host/client.ts';
 import { forkHost } from '../../main/host/fork.ts';
+import { CORE_GAVE_UP, type HostedCore, HostStartError, MAX_RESTARTS } from '../../main/host/hosted-core.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, startSandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';

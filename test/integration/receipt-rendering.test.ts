@@ -13,12 +13,8 @@ import { receiptCode } from '../../common/receipt-code.ts';
 import { PAPER } from '../../main/receipts/paper.ts';
 import { createPrintI18n } from '../../main/receipts/print-words.ts';
 import { type ReceiptInput, renderReceipt } from '../../main/receipts/receipt-template.ts';
-import {
-  chainCode,
-  renderShiftReport,
-  type ShiftReportView,
-  type ZReportView,
-} from '../../main/receipts/shift-report-template.ts';
+import { renderShiftReport } from '../../main/receipts/shift-report-template.ts';
+import { chainCode, type ShiftReportView, type ZReportView } from '../../main/receipts/shift-report-view.ts';
 import { renderTestPage } from '../../main/receipts/test-page-template.ts';
 import { renderPdf } from '../e2e/chromium-printer.ts';
 import { sharedPrintPage } from '../e2e/shared-browser.ts';
@@ -49,9 +45,17 @@ function meaning(overrides: Partial<Meaning> = {}): Meaning {
     otherMode: false,
     startAgain: false,
     reversible: false,
+    receipt: { print: 'pending', wording: 'cash_in' },
+    status: { word: 'pending', final: false, completed: false },
     ...overrides,
   };
 }
+
+/** The answer for a final operation: its status completed, and the final receipt in these words. */
+const completed = (wording: Meaning['receipt']['wording']): Partial<Meaning> => ({
+  receipt: { print: 'final', wording },
+  status: { word: 'completed', final: true, completed: true },
+});
 
 function operation(overrides: Partial<OperationView> = {}): OperationView {
   return {
@@ -201,6 +205,7 @@ describe('receipts', () => {
       status: 'captured',
       final: true,
       cash: 'none',
+      meaning: meaning(completed('cash_out')),
       custody: {
         kind: 'handed_over',
         amount: '20000',
@@ -438,7 +443,13 @@ describe('receipts', () => {
   });
 
   test("another desk's operation gets a lookup slip that is marked as such", async () => {
-    const view = operation({ ownDesk: false, terminalId: '', methodName: '', status: 'captured' });
+    const view = operation({
+      ownDesk: false,
+      terminalId: '',
+      methodName: '',
+      status: 'captured',
+      meaning: meaning({ ...completed('no_cash'), receipt: { print: 'slip', wording: 'no_cash' } }),
+    });
     const r = await render(
       'lookup-slip',
       renderReceipt(receipt({ operation: view, document: 'lookup_slip', operator: null, shiftNumber: null })),
@@ -483,6 +494,7 @@ describe('shift reports', () => {
         amount: '412500.00',
         capturedCount: 13,
         capturedAmount: '400000.00',
+        wording: 'cash_in',
       },
       {
         type: 'payout',
@@ -492,6 +504,7 @@ describe('shift reports', () => {
         amount: '120000.00',
         capturedCount: 6,
         capturedAmount: '120000.00',
+        wording: 'cash_out',
       },
       {
         type: 'payin',
@@ -501,6 +514,7 @@ describe('shift reports', () => {
         amount: '1500.00',
         capturedCount: 0,
         capturedAmount: '0.00',
+        wording: 'no_cash',
       },
     ],
     cash: [
@@ -536,6 +550,8 @@ describe('shift reports', () => {
           custody: null,
           mismatch: null,
           meaning: meaning({
+            ...completed('cash_out'),
+            receipt: { print: 'none', wording: 'cash_out' },
             open: 'hand_over',
             finding: 'captured_not_handed_over',
             alert: true,

@@ -115,6 +115,12 @@ test('the final receipt after a Pending one is a new original; the agent copy ha
   assert.match(flat(printer.printed[0]!.pdf), /Pending — not a final confirmation/);
 
   await h.call('checkout.confirmTraining', { localId: view.localId });
+  // Completed at the gateway, but the cash is not taken yet: no receipt may say it was.
+  await assert.rejects(
+    h.call('receipts.print', { localId: view.localId, copy: 'payer' }),
+    (e) => e instanceof HarnessError && e.error.kind === 'conflict' && e.error.cash === 'accept',
+  );
+  await h.call('checkout.recordCash', { localId: view.localId });
   const final = await h.call('receipts.print', { localId: view.localId, copy: 'payer' });
   assert.equal(final.copyNumber, 0);
   assert.equal(final.status, 'captured');

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { ownState } from '../../common/cash-rules/operation-answer.ts';
 import { channels } from '../../common/contract.ts';
 import { allocateOperationNumber } from '../../main/checkout/operation-numbers.ts';
-import { createChainRepo } from '../../main/store/chain.ts';
+import { createChainRepo } from '../../main/store/chain-links.ts';
 import { createStore, DATABASE_FILE, type Store } from '../../main/store/index.ts';
 import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import { openDatabase, StoreError } from '../../main/store/open.ts';

@@ -1,4 +1,4 @@
-// ★ The supervisor reset on a desk enrolled at a head office (issue 19): the RESET-SUPERVISOR-PIN
+// The supervisor reset on a desk enrolled at a head office: the RESET-SUPERVISOR-PIN
 // file alone no longer resets, it arms the reset; the code HQ issues for this terminal completes it,
 // once. Real core, real sandbox, real HQ on a real PostgreSQL, its own signing key.
 import assert from 'node:assert/strict';
@@ -6,8 +6,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { signResetCode } from '../../common-node/reset-code.ts';
 import { loadSigningKey } from '../../hq/server/signing-key.ts';
-import { signResetCode } from '../../hq/shared/reset-code.ts';
 import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { json, startTestHq } from '../hq/support.ts';

@@ -1,12 +1,13 @@
-// A desk enrolled at a real head office, for the tests of issue 19: a real core on a real sandbox,
-// Live with a shift open, its journal read back from its SQLite file.
+// A desk enrolled at a real head office, for the journal, branch-payout and reset tests: a real core
+// on a real sandbox, Live with a shift open, its journal read back from its SQLite file.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import type { JournalEntry } from '../../common/journal-entry.ts';
-import { entryOf } from '../../main/headoffice/journal-repo.ts';
+import { journalEntries } from '../../main/headoffice/desk-journal.ts';
+import { createDeskJournalRepo } from '../../main/headoffice/desk-journal-repo.ts';
 import type { Sandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { enrolmentCodeFor, type TestHq } from '../hq/support.ts';
@@ -22,8 +23,21 @@ export function rows(h: Harness, sql: string) {
   }
 }
 
+/**
+ * The desk's journal as it would upload it, read from its file: each entry's text derived from its
+ * chained row, checked against the hash it was sealed with (a mismatch fails the test).
+ */
 export function journal(h: Harness): JournalEntry[] {
-  return rows(h, 'SELECT * FROM desk_journal ORDER BY seq').map(entryOf);
+  const db = new DatabaseSync(join(h.dataDir, DATABASE_FILE), { readOnly: true });
+  try {
+    const enrolment = db.prepare("SELECT value FROM settings WHERE key = 'head_office'").get();
+    const { terminalId } = JSON.parse(String(enrolment?.value)) as { terminalId: string };
+    return journalEntries(createDeskJournalRepo(db), terminalId, 0, Number.MAX_SAFE_INTEGER, (seq, why) =>
+      assert.fail(`journal entry ${seq}: ${why}`),
+    );
+  } finally {
+    db.close();
+  }
 }
 
 /**

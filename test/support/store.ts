@@ -137,7 +137,7 @@ export function matchesFilter(r: OperationRecord, filter: Omit<HistoryFilter, 'l
   );
 }
 
-/** The history's status filter beyond a status, as its brief says it (issue 18). */
+/** The history's status filter beyond a status, written apart from the store's SQL to check it against. */
 function inState(r: OperationRecord, state: NonNullable<HistoryFilter['state']>): boolean {
   switch (state) {
     case 'cancelled':

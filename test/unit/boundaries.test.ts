@@ -90,6 +90,13 @@ const PLANTS: Plant[] = [
     lint: lintSays('only zod and big.js'),
   },
   {
+    what: 'common-node imports from main/',
+    file: 'common-node/planted-imports-main.ts',
+    source: "import { leaf } from '../main/planted-leaf.ts';\n\nexport const fromMain = leaf;\n",
+    tsc: 'TS6307',
+    lint: lintSays('imports only itself, common/ and Node'),
+  },
+  {
     what: 'common uses document',
     file: 'common/planted-document.ts',
     source: 'export const title = (): string => document.title;\n',
@@ -134,7 +141,7 @@ const PLANTS: Plant[] = [
 ];
 
 /** The runtimes whose TypeScript projects and lint rules the plants test. */
-const RUNTIMES = ['common', 'main', 'preload', 'renderer'];
+const RUNTIMES = ['common', 'common-node', 'main', 'preload', 'renderer'];
 
 /**
  * What draws the boundaries, and nothing else: the scripts (package.json), biome.json, the
@@ -159,6 +166,8 @@ function scratchCopy(): string {
           file.endsWith('.d.ts')),
     ) ||
     file.startsWith('common/') ||
+    // main/ references common-node/, as it does common/: the copy needs its sources too.
+    file.startsWith('common-node/') ||
     // The preload's one file imports electron, whose types bring Node's: the copy must see them too.
     file.startsWith('preload/');
   for (const file of listed.split('\0')) {

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../common/channel-names.ts';
-import { channels, events } from '../../common/channels.ts';
+import { channels } from '../../common/channels.ts';
+import { events } from '../../common/events.ts';
 
 test('CHANNEL_NAMES are the channel table’s keys, in order, once each', () => {
   assert.deepEqual([...CHANNEL_NAMES], Object.keys(channels));

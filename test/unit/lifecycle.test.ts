@@ -13,6 +13,7 @@ import {
   LIFECYCLE,
   LIFECYCLE_EVENTS,
   LifecycleError,
+  MAY_EXIST_AT_GATEWAY,
   nextPhase,
 } from '../../main/operations/lifecycle.ts';
 import migration from '../../main/store/migrations/0006-lifecycle-custody-records.ts';
@@ -149,4 +150,18 @@ test('the database checks the same phases and open reasons as the code', () => {
   for (const list of phaseLists) assert.deepEqual(list, [...PHASES].sort());
   const [reasons] = lists(/open_reason TEXT CHECK \(open_reason IN \(([^)]*)\)\)/g);
   assert.deepEqual(reasons, [...OPEN_REASONS].sort());
+});
+
+test('a refusal names the phase and the event; the gateway may hold only a create that left', () => {
+  let error: unknown;
+  try {
+    nextPhase('abandoned', 'created');
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof LifecycleError);
+  assert.equal(error.name, 'LifecycleError');
+  assert.equal(error.message, 'An operation in phase "abandoned" cannot take the event "created".');
+  assert.deepEqual([error.from, error.event], ['abandoned', 'created']);
+  assert.deepEqual([...MAY_EXIST_AT_GATEWAY].sort(), ['created', 'creating', 'outcome_unknown']);
 });

@@ -213,6 +213,24 @@ describe('every combination has one answer, and it keeps the rules', () => {
           ['session_failed', 'not_created', 'abandoned', 'expired'].includes(c.phase) ||
           (c.phase === 'created' && (c.status === 'captured' || c.status === 'cancelled'));
         assert.equal(answer.final, final, where);
+        // The status word is final exactly when the operation is, and completed only when captured.
+        assert.equal(meaning.status.final, answer.final, where);
+        assert.equal(meaning.status.completed, c.status === 'captured', where);
+        assert.equal(meaning.status.word === 'ended', c.status === 'cancelled', where);
+        // The final receipt says the money moved: never while the cash the advice asks for is still
+        // to move or is held, nor before the status is final; never another desk's, never with
+        // figures disputed.
+        const { print, wording } = meaning.receipt;
+        if (print === 'final') {
+          assert.ok(meaning.status.final && own.action === null && own.cash !== 'hold', where);
+          if (c.instrument === 'cash' && c.status === 'captured') assert.ok(moved, where);
+        }
+        if (print === 'pending') assert.equal(meaning.status.final, false, where);
+        if (c.phase !== 'created' || c.mismatch) assert.equal(print, 'none', where);
+        else if (c.origin === 'lookup') assert.equal(print, 'slip', where);
+        // Never a cash wording for a non-cash instrument.
+        if (r.instrumentType !== 'cash') assert.equal(wording, 'no_cash', where);
+        else assert.equal(wording, c.type === 'payin' ? 'cash_in' : 'cash_out', where);
       }
     }
     assert.ok(count > 4_000, `${count} combinations`);

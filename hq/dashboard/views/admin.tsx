@@ -1,40 +1,14 @@
-// The admin's pages: branches, enrolment codes, users, supervisor-reset codes, desk tokens and HQ's
-// own audit log. Each action goes through the API, which logs it.
+// The admin's pages: branches, enrolment codes and users here; supervisor-reset codes, desk
+// tokens and HQ's own audit log in admin-desks.tsx. Each action goes through the API, which logs it.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DeskSummary, post } from '../api.ts';
-import { Loaded, useLoad, When } from '../shared.tsx';
+import type { StaffReply } from '../../../common/hq-api/staff-routes.ts';
+import { call, callOf } from '../api.ts';
+import { Loaded, useLoad } from '../shared.tsx';
+import { useAction } from './action.tsx';
+import { DesksAndResets, HqLog } from './admin-desks.tsx';
 
-type Branch = { id: number; name: string };
-
-function useAction() {
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (action: () => Promise<string>) => {
-    setError(null);
-    setMessage(null);
-    try {
-      setMessage(await action());
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  const output = (
-    <>
-      {message ? (
-        <output className="issued" aria-live="polite">
-          {message}
-        </output>
-      ) : null}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-  return { run, output };
-}
+type Branch = StaffReply<'adminBranches'>['branches'][number];
 
 function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): void }) {
   const { t, i18n } = useTranslation();
@@ -57,7 +31,7 @@ function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): 
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
             addBranch.run(async () => {
-              const made = await post<Branch>('/api/admin/branches', { name });
+              const made = await call('addBranch', { body: { name } });
               setName('');
               reload();
               return made.name;
@@ -77,13 +51,9 @@ function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): 
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
             issue.run(async () => {
-              const made = await post<{ code: string; terminalId: string; expiresAt: string }>(
-                '/api/admin/enrolment-codes',
-                {
-                  branchId: Number(branchId),
-                  terminalId: terminal.trim(),
-                },
-              );
+              const made = await call('issueEnrolmentCode', {
+                body: { branchId: Number(branchId), terminalId: terminal.trim() },
+              });
               return t('admin.codeIssued', {
                 terminal: made.terminalId,
                 code: made.code,
@@ -113,9 +83,7 @@ function BranchesAndCodes({ branches, reload }: { branches: Branch[]; reload(): 
 
 function Users({ branches }: { branches: Branch[] }) {
   const { t } = useTranslation();
-  const users = useLoad<{
-    users: { id: number; username: string; role: 'admin' | 'supervisor'; branchId: number | null }[];
-  }>('/api/admin/users');
+  const users = useLoad(callOf('users'));
   const [username, setUsername] = useState('');
   const [branchId, setBranchId] = useState('');
   const add = useAction();
@@ -139,10 +107,12 @@ function Users({ branches }: { branches: Branch[] }) {
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
           add.run(async () => {
-            const made = await post<{ username: string; password: string }>('/api/admin/users', {
-              username: username.trim(),
-              role: branchId ? 'supervisor' : 'admin',
-              branchId: branchId ? Number(branchId) : null,
+            const made = await call('addUser', {
+              body: {
+                username: username.trim(),
+                role: branchId ? 'supervisor' : 'admin',
+                branchId: branchId ? Number(branchId) : null,
+              },
             });
             setUsername('');
             users.reload();
@@ -168,125 +138,9 @@ function Users({ branches }: { branches: Branch[] }) {
   );
 }
 
-function DesksAndResets() {
-  const { t, i18n } = useTranslation();
-  const desks = useLoad<{ desks: DeskSummary[] }>('/api/admin/desks');
-  const [terminal, setTerminal] = useState('');
-  const reset = useAction();
-  const revoke = useAction();
-  return (
-    <>
-      <section aria-labelledby="resets-title">
-        <h2 id="resets-title">{t('admin.resetCodes')}</h2>
-        <form
-          className="inline"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            reset.run(async () => {
-              const made = await post<{ code: string; terminalId: string; expiresAt: string }>(
-                '/api/admin/reset-codes',
-                {
-                  terminalId: terminal.trim(),
-                },
-              );
-              return `${t('admin.resetIssued', { terminal: made.terminalId, until: new Date(made.expiresAt).toLocaleString(i18n.language) })} ${made.code}`;
-            });
-          }}
-        >
-          <label htmlFor="reset-terminal">{t('admin.terminal')}</label>
-          <input
-            id="reset-terminal"
-            value={terminal}
-            onChange={(e) => setTerminal(e.target.value)}
-            required
-          />
-          <button type="submit">{t('admin.issueReset')}</button>
-        </form>
-        {reset.output}
-      </section>
-      <section aria-labelledby="desks-title">
-        <h2 id="desks-title">{t('admin.desks')}</h2>
-        <Loaded state={desks}>
-          {(data) => (
-            <ul>
-              {data.desks.map((d) => (
-                <li key={d.terminalId}>
-                  {d.terminalId} · {d.branchName} · {d.revoked ? t('admin.revoked') : t('admin.live')}{' '}
-                  {d.revoked ? null : (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        revoke.run(async () => {
-                          await post(`/api/admin/desks/${encodeURIComponent(d.terminalId)}/revoke`);
-                          desks.reload();
-                          return `${d.terminalId}: ${t('admin.revoked')}`;
-                        })
-                      }
-                    >
-                      {t('admin.revoke', { terminal: d.terminalId })}
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
-        {revoke.output}
-      </section>
-    </>
-  );
-}
-
-type LogEntry = {
-  id: string;
-  at: string;
-  username: string | null;
-  terminalId: string | null;
-  action: string;
-  ip: string | null;
-};
-
-function HqLog() {
-  const { t } = useTranslation();
-  const log = useLoad<{ entries: LogEntry[] }>('/api/admin/audit-log');
-  return (
-    <section aria-labelledby="log-title">
-      <h2 id="log-title">{t('admin.log')}</h2>
-      <Loaded state={log}>
-        {(data) => (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.logAt')}</th>
-                <th scope="col">{t('admin.logWho')}</th>
-                <th scope="col">{t('admin.logAction')}</th>
-                <th scope="col">{t('admin.logTerminal')}</th>
-                <th scope="col">{t('admin.logIp')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <When at={e.at} />
-                  </td>
-                  <td>{e.username ?? '—'}</td>
-                  <td>{e.action}</td>
-                  <td>{e.terminalId ?? '—'}</td>
-                  <td>{e.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Loaded>
-    </section>
-  );
-}
-
 export function AdminView() {
   const { t } = useTranslation();
-  const branches = useLoad<{ branches: Branch[] }>('/api/admin/branches');
+  const branches = useLoad(callOf('adminBranches'));
   return (
     <div>
       <h1>{t('admin.title')}</h1>

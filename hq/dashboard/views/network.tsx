@@ -1,13 +1,13 @@
 // Network → branch → desk, all from the projections HQ keeps as entries arrive.
 import { useTranslation } from 'react-i18next';
-import type { BranchSummary, DeskSummary, ZReport } from '../api.ts';
+import { callOf } from '../api.ts';
 import { money, time } from '../format.ts';
 import { Age, Amounts, LIVE_REFRESH_MS, Loaded, useLoad, Variances, When } from '../shared.tsx';
-import { ZReportView } from './lists.tsx';
+import { ZReportView } from './z-reports.tsx';
 
 export function NetworkView() {
   const { t } = useTranslation();
-  const state = useLoad<{ branches: BranchSummary[] }>('/api/network', LIVE_REFRESH_MS);
+  const state = useLoad(callOf('network'), LIVE_REFRESH_MS);
   return (
     <section aria-labelledby="network-title">
       <h1 id="network-title">{t('network.title')}</h1>
@@ -59,10 +59,7 @@ export function NetworkView() {
 
 export function BranchView({ id }: { id: string }) {
   const { t } = useTranslation();
-  const state = useLoad<{ branch: { id: number; name: string }; desks: DeskSummary[] }>(
-    `/api/branches/${id}`,
-    LIVE_REFRESH_MS,
-  );
+  const state = useLoad(callOf('branch', { params: { id } }), LIVE_REFRESH_MS);
   return (
     <Loaded state={state}>
       {({ branch, desks }) => (
@@ -121,21 +118,9 @@ export function BranchView({ id }: { id: string }) {
   );
 }
 
-type OpenOperation = {
-  operationNumber: string;
-  type: 'payin' | 'payout';
-  amount: string;
-  currency: string;
-  status: string | null;
-  releasedBy: 'supervisor' | 'z_report' | null;
-};
-
 export function DeskView({ terminal }: { terminal: string }) {
   const { t, i18n } = useTranslation();
-  const state = useLoad<{ desk: DeskSummary; open: OpenOperation[]; zReports: ZReport[] }>(
-    `/api/desks/${encodeURIComponent(terminal)}`,
-    LIVE_REFRESH_MS,
-  );
+  const state = useLoad(callOf('desk', { params: { terminalId: terminal } }), LIVE_REFRESH_MS);
   return (
     <Loaded state={state}>
       {({ desk, open, zReports }) => (
@@ -218,7 +203,7 @@ export function DeskView({ terminal }: { terminal: string }) {
           )}
           <h2>{t('desk.zTitle')}</h2>
           {zReports.length ? (
-            zReports.map((z) => <ZReportView key={z.seq} report={{ ...z, branchName: desk.branchName }} />)
+            zReports.map((z) => <ZReportView key={z.seq} report={z} />)
           ) : (
             <p>{t('z.empty')}</p>
           )}

@@ -1,6 +1,6 @@
 // The audit trail (who changed what at this desk, append-only) and the hash chain over the money
 // tables: one link per chained row, in the order written, and the seal over its head. The triggers
-// that write the links are made at open from the one list in main/store/chain.ts, so a table joins
+// that write the links are made at open from the one list in main/store/chain-links.ts, so a table joins
 // the chain by one line there.
 export default `
 CREATE TABLE audit_trail (

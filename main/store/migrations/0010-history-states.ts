@@ -1,4 +1,4 @@
-// The history's status filter (issue 18): operations never created, and those whose cash is still
+// The history's status filter: operations never created, and those whose cash is still
 // open, each read newest first from an index of their own instead of a walk of the whole history.
 export default `
 -- Few operations end not created (the create's answer was lost and a lookup found nothing), and

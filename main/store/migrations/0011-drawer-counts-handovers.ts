@@ -1,7 +1,7 @@
-// The drawer between counts (issue 18): every count at the close is kept, a recount beside the first
+// The drawer between counts: every count at the close is kept, a recount beside the first
 // rather than over it, the drawer passed from one operator to the next without closing the shift,
 // and the name of who held the safe for a cash movement. Append-only and chained
-// (main/store/chain.ts), like the other money tables.
+// (main/store/chain-links.ts), like the other money tables.
 export default `
 -- One row per count at the close, in the order counted: the Z report lists every one.
 CREATE TABLE close_counts (

@@ -1,4 +1,4 @@
-// Receipts in the payer's language (issue 18): the language chosen on the confirm step, kept with
+// Receipts in the payer's language: the language chosen on the confirm step, kept with
 // the operation so every print of its receipt, reprints too, speaks it. Null for operations from
 // before this version, or created without a choice: those print in the desk's language.
 export default `

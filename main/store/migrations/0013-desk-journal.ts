@@ -1,4 +1,4 @@
-// The desk journal (issue 19): the desk's money facts as the head office receives them, one entry
+// The desk journal: the desk's money facts as the head office receives them, one entry
 // per fact, gap-free, each hash covering the previous one. It is a projection of the hash chain
 // (chain_links): one writer reads the links after the last one it journalled, so no other writer
 // changes. Append-only, and chained itself. Beside it: the payouts this desk released to its

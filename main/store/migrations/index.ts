@@ -11,6 +11,9 @@ import historyStates from './0010-history-states.ts';
 import drawerCountsHandovers from './0011-drawer-counts-handovers.ts';
 import receiptLanguage from './0012-receipt-language.ts';
 import deskJournal from './0013-desk-journal.ts';
+import deskJournalReferences from './0014-desk-journal-references.ts';
+import chainCompact from './0015-chain-compact.ts';
+import eventAnswers from './0016-event-answers.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -27,4 +30,7 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0011-drawer-counts-handovers', sql: drawerCountsHandovers },
   { name: '0012-receipt-language', sql: receiptLanguage },
   { name: '0013-desk-journal', sql: deskJournal },
+  { name: '0014-desk-journal-references', sql: deskJournalReferences },
+  { name: '0015-chain-compact', sql: chainCompact },
+  { name: '0016-event-answers', sql: eventAnswers },
 ];

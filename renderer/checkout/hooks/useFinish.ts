@@ -8,7 +8,8 @@ import { useNavigation } from '../../shared/state/navigation.ts';
 export type FinishFailure = { report: PrintReport; error?: never } | { error: AppError; report?: never };
 
 /**
- * Enter on a completed operation finishes it: the payer's receipt is printed first, unless main
+ * Enter on a final operation finishes it: the payer's final receipt, where the answer allows one
+ * (meaning.receipt), is printed first, unless main
  * prints it by itself (automatic final receipts, unless that print failed) or it was printed here
  * already, and then the counter is Home. A print that did not go through keeps the screen, saying
  * why, so the agent can try again or finish without it.
@@ -28,7 +29,7 @@ export function useFinish(operation: OperationView) {
       }),
     [localId, status],
   );
-  const hasReceipt = operation.phase === 'created' && !operation.mismatch && operation.ownDesk;
+  const hasReceipt = operation.meaning.receipt.print === 'final';
   const printFirst = hasReceipt && paper !== 'printed' && (!autoFinal || paper === 'failed');
   const finish = async () => {
     if (!printFirst) return openHome();

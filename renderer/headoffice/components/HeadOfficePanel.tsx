@@ -40,7 +40,11 @@ export function HeadOfficePanel() {
             })}
           </p>
           <HeadOfficeLine />
-          {status.message && <p className="alert alert-danger">{status.message}</p>}
+          {status.alarm && (
+            <p className="alert alert-danger" role="alert">
+              {t(`headOffice.banner.${status.alarm}`)}
+            </p>
+          )}
         </>
       ) : (
         <p>{t('headOffice.notEnrolled')}</p>

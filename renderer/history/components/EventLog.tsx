@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { statusWord } from '../../../common/cash-rules/status-word.ts';
 import type { OperationEvent, OperationView } from '../../../common/contract.ts';
 import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
-import { describeStatus } from '../../shared/describeStatus.ts';
+import { statusInWords } from '../../shared/describeStatus.ts';
 import { isErrorKind } from '../../shared/errorKind.ts';
 import { type Format, useFormat } from '../../shared/hooks/useFormat.ts';
 import { humanise, requisiteLabel } from '../../shared/labels.ts';
@@ -61,7 +62,7 @@ function eventSentence(
   event: OperationEvent,
   operation: OperationView,
 ): string {
-  const status = describeStatus(t, { status: event.status, phase: 'created' });
+  const status = statusInWords(t, statusWord(event.status), event.status, 'created');
   const amount = format.money(operation.amount, operation.currency);
   switch (event.kind) {
     case 'session_requested':

@@ -8,6 +8,7 @@ import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useReasonWords } from '../../shared/hooks/useReasonWords.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
+import { typeWords } from '../../shared/typeWords.ts';
 
 const ROW_HEIGHT = 84;
 /** Ask for the next page this many rows before the end, so scrolling never hits a wall. */
@@ -69,7 +70,9 @@ export function HistoryList({ rows, loading, hasMore, otherDesk = false, onNearE
                   onClick={() => openHistoryDetail(row.localId, { name: 'history' })}
                 >
                   <span className="history-number">{row.operationNumber}</span>
-                  <span className={`badge badge-${held.type}`}>{t(`type.${held.type}`)}</span>
+                  <span className={`badge badge-${held.type}`}>
+                    {typeWords(t, held.type, row.meaning.receipt.wording)}
+                  </span>
                   <span className="history-amount">{format.money(held.amount, held.currency)}</span>
                   <span className="history-time">{format.dateTime(row.createdAt)}</span>
                   <span className="history-payer">

@@ -6,6 +6,7 @@ import { isErrorKind } from '../../shared/errorKind.ts';
 import { gatewayFigures } from '../../shared/gatewayFigures.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { instrumentLabel, requisiteLabel } from '../../shared/labels.ts';
+import { typeWords } from '../../shared/typeWords.ts';
 
 type Row = [string, string];
 
@@ -25,7 +26,7 @@ export function OperationFields({ operation: op }: { operation: OperationView })
   const shown: Row[] = [
     [t('field.operationNumber'), op.operationNumber],
     [t('field.shop'), String(op.shopId)],
-    [t('field.type'), t(`type.${held.type}`)],
+    [t('field.type'), typeWords(t, held.type, op.meaning.receipt.wording)],
     [t('field.direction'), t(`direction.${held.type}`)],
     [t('field.amount'), format.money(held.amount, held.currency)],
     [

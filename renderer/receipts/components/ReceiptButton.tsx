@@ -13,9 +13,9 @@ type Shown = { kind: 'reports'; reports: PrintReport[] } | { kind: 'saved'; path
 /**
  * Prints this desk's receipt on the printer set in Settings, the agent's copy when Settings ask
  * for one, and saves either as a PDF. Main lays the paper out and counts only the prints the
- * printer took; a cancelled or failed print says so here and counts nothing. Another desk's
- * operation gets a lookup slip, and no receipt. Only an operation the gateway holds has a receipt,
- * and not while it holds other figures than were entered: the payer would keep disputed ones.
+ * printer took; a cancelled or failed print says so here and counts nothing. Which paper may
+ * print (none, the Pending or the final receipt, or another desk's lookup slip) is the answer's
+ * (meaning.receipt): none is offered before a final one may print, nor while its figures differ.
  */
 export function ReceiptButton({ operation }: { operation: OperationView }) {
   const { t } = useTranslation();
@@ -36,7 +36,8 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
       }),
     [localId],
   );
-  if (operation.phase !== 'created' || operation.mismatch) return null;
+  const paper = operation.meaning.receipt.print;
+  if (paper === 'none') return null;
 
   const print = (copy: 'payer' | 'agent') =>
     run(async () => {
@@ -53,17 +54,18 @@ export function ReceiptButton({ operation }: { operation: OperationView }) {
       setShown(result.ok && result.value.path ? { kind: 'saved', path: result.value.path } : null);
     });
 
-  const mainLabel = !operation.ownDesk
-    ? t('receipt.printSlip')
-    : operation.printCount > 0
-      ? t('receipt.printCopy')
-      : t('receipt.print');
+  const mainLabel =
+    paper === 'slip'
+      ? t('receipt.printSlip')
+      : operation.printCount > 0
+        ? t('receipt.printCopy')
+        : t('receipt.print');
   return (
     <>
       <button type="button" disabled={busy} onClick={() => print('payer')}>
         {mainLabel}
       </button>
-      {operation.ownDesk && agentCopy && (
+      {paper !== 'slip' && agentCopy && (
         <button type="button" disabled={busy} onClick={() => print('agent')}>
           {t('receipt.printAgent')}
         </button>

@@ -14,6 +14,7 @@ export type Unresolved = Pick<
   | 'mismatch'
   | 'training'
   | 'gatewayUrl'
+  | 'meaning'
 >;
 
 /**

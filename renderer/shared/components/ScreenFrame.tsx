@@ -11,6 +11,7 @@ import { gatewayFigures } from '../gatewayFigures.ts';
 import { useEscape } from '../hooks/useEscape.ts';
 import { useFormat } from '../hooks/useFormat.ts';
 import { noteWords } from '../noteWords.ts';
+import { typeWords } from '../typeWords.ts';
 import { CashBanner } from './CashBanner.tsx';
 import { MoneyMark } from './MoneyMark.tsx';
 
@@ -69,7 +70,7 @@ export function ScreenFrame(props: Props) {
         {meaning && <MoneyMark meaning={meaning} />}
         {type && (
           <span className={`badge badge-${type} step-type`} data-testid="step-type">
-            {t(`type.${type}`)}
+            {operation ? typeWords(t, type, operation.meaning.receipt.wording) : t(`type.${type}`)}
           </span>
         )}
         {aside}

@@ -8,6 +8,7 @@ import { ScrollRegion } from '../../shared/components/ScrollRegion.tsx';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useReasonWords } from '../../shared/hooks/useReasonWords.ts';
 import { operatorName } from '../../shared/operatorName.ts';
+import { typeWords } from '../../shared/typeWords.ts';
 import { describeVariance } from '../state/describeVariance.ts';
 import { CountList, HandoverSections, SlipButton } from './DrawerSections.tsx';
 
@@ -179,7 +180,7 @@ function TotalsTable({ report }: { report: XReport | ZReport }) {
             <tbody>
               {report.totals.map((line) => (
                 <tr key={`${line.type}-${line.methodId}-${line.currency}`}>
-                  <th scope="row">{t(`type.${line.type}`)}</th>
+                  <th scope="row">{typeWords(t, line.type, line.wording)}</th>
                   <td className="text">{line.methodName}</td>
                   <td>{line.count}</td>
                   <td>{format.money(line.amount, line.currency)}</td>
@@ -258,7 +259,8 @@ function OpenList({ kind, rows }: { kind: 'openCash' | 'waiting'; rows: OpenOper
         <ul className="report-list" data-testid={kind}>
           {rows.map(({ reason, operation }) => (
             <li key={operation.localId}>
-              <span className="strong">{operation.operationNumber}</span> · {t(`type.${operation.type}`)} ·{' '}
+              <span className="strong">{operation.operationNumber}</span> ·{' '}
+              {typeWords(t, operation.type, operation.meaning.receipt.wording)} ·{' '}
               {format.money(operation.amount, operation.currency)} · {reasonWords(reason, operation)}{' '}
               <MoneyMark meaning={operation.meaning} compact />
             </li>

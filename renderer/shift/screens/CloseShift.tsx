@@ -23,8 +23,8 @@ type Missing = 'note' | 'supervisorPin' | null;
  * The close: the drawer counted blind (the expected cash is shown only against the count), the
  * variance per currency, and over the threshold a note and the supervisor's PIN. Each check is a
  * count main keeps: once checked, the count is no longer editable, and a recount is a deliberate
- * "Count again" beside it (issue 18). Closing checks every operation at its gateway and produces
- * the Z report.
+ * "Count again" beside it, never an edit of the first. Closing checks every operation at its
+ * gateway and produces the Z report.
  */
 export function CloseShift() {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ type Preview = { variance: VarianceLine[]; needsApproval: boolean };
 type Missing = 'operatorId' | 'pin' | 'note' | 'supervisorPin' | null;
 
 /**
- * The drawer to the next operator without closing the shift (issue 18): the outgoing operator
+ * The drawer to the next operator without closing the shift: the outgoing operator
  * counts it blind, the variance is shown, and the incoming operator confirms the count with their
  * own PIN; over the threshold a note and the supervisor's PIN too. Main checks every PIN.
  */

@@ -9,6 +9,7 @@ import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useResult } from '../../shared/hooks/useResult.ts';
 import { type Screen, useNavigation } from '../../shared/state/navigation.ts';
+import { typeWords } from '../../shared/typeWords.ts';
 import { shiftApi } from '../api.ts';
 import { ReportSections } from '../components/ReportSections.tsx';
 
@@ -88,7 +89,8 @@ function Findings({ reconciliation }: { reconciliation: Reconciliation }) {
       <ul className="report-list findings" aria-labelledby={id} data-testid="findings">
         {reconciliation.findings.map(({ kind, operation }) => (
           <li key={`${kind}-${operation.localId}`}>
-            <span className="strong">{operation.operationNumber}</span> · {t(`type.${operation.type}`)} ·{' '}
+            <span className="strong">{operation.operationNumber}</span> ·{' '}
+            {typeWords(t, operation.type, operation.meaning.receipt.wording)} ·{' '}
             {format.money(operation.amount, operation.currency)}: {t(`finding.${kind}`)}{' '}
             <MoneyMark meaning={operation.meaning} compact />
           </li>

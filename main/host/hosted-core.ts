@@ -1,0 +1,80 @@
+// What the shell is given in place of createCore's core while the core runs in its own process:
+// the process as the client sees it, the client's options, the hosted core's shape, and the answers
+// a call gets when the process died under it or was left stopped (client.ts does the work).
+import type { AppError, ConnectionState } from '../../common/contract.ts';
+import type { CoreOptions } from '../core-types.ts';
+import type { Listener } from '../events.ts';
+import type { Invoke } from '../ipc/dispatch.ts';
+import type { LogLevel } from '../log.ts';
+import type { Printer } from '../receipts/printer.ts';
+import type { Installer } from '../updates/updates.ts';
+import type { FromHost, ToHost } from './protocol.ts';
+
+/** The core's process as the client sees it, whatever started it. */
+export type HostProcess = {
+  readonly pid: number | undefined;
+  send(message: ToHost): void;
+  onMessage(listener: (message: FromHost) => void): void;
+  /** Once, when the process has ended, however it ended. */
+  onExit(listener: () => void): void;
+  kill(): void;
+};
+/** Starts one host process; a test may hold a restart back before it does. */
+export type SpawnHost = () => HostProcess | Promise<HostProcess>;
+
+/** More crashes than this within RESTART_WINDOW_MS: a core that dies as it starts is left stopped. */
+export const MAX_RESTARTS = 3;
+export const RESTART_WINDOW_MS = 60_000;
+
+export type HostClientOptions = {
+  spawn: SpawnHost;
+  /** createCore's options; the printer stays here and answers the host's calls. */
+  core: Omit<CoreOptions, 'printer'> & { printer?: Printer };
+  /** The core's support log file: the shell's own lines go there while the core is down. */
+  logFile: string;
+  now?: () => number;
+};
+
+/** The Core the shell and the tests drive, with the process behind it. */
+export type HostedCore = {
+  invoke: Invoke;
+  on(listener: Listener): () => void;
+  log: Record<LogLevel, (event: string, detail?: unknown) => void> & { files(): string[] };
+  updates: {
+    available(version: string | null): void;
+    setInstaller(installer: Installer): void;
+    feed(url: string | null): Promise<string | null>;
+    /** Asked by the shell's installer: the core's policy allowed the install a moment before. */
+    decide(): { allowed: boolean };
+  };
+  /** The core process's id now (it changes on every restart). */
+  readonly pid: number | undefined;
+  readonly connection: ConnectionState;
+  close(): Promise<void>;
+};
+
+/** A process that died before its core was up, with no reason given: a crash, tried again. */
+export const ENDED_AS_IT_STARTED = 'The core process ended as it started.';
+
+/** The host could not build the core: the reason is already in the agent's words. */
+export class HostStartError extends Error {
+  override readonly name = 'HostStartError';
+}
+
+/** A call that was with the core when it died. */
+export function coreStoppedError(localId: number | undefined): AppError {
+  return {
+    kind: 'outcome_unknown',
+    message: 'CashDesk stopped before it answered and is starting again; it will find out what happened.',
+    cash: 'hold',
+    ...(localId !== undefined ? { localId } : {}),
+  };
+}
+
+/** Every call once the core has stopped for good. */
+export const CORE_GAVE_UP: AppError = {
+  kind: 'internal',
+  message:
+    'CashDesk stopped several times in a row and was not started again. Close CashDesk and start it again; every operation is saved.',
+  cash: 'hold',
+};

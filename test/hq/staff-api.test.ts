@@ -1,0 +1,103 @@
+// The staff API keeps its contract (common/hq-api): every reply the server builds parses with its
+// route's schema, and a request the schemas refuse is a 400 that names the field.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { STAFF_API, type StaffRoute, staffUrl } from '../../common/hq-api/staff-routes.ts';
+import { type Postgres, startPostgres } from './postgres.ts';
+import { json, SimDesk, startTestHq } from './support.ts';
+
+let pg: Postgres;
+before(async () => {
+  pg = await startPostgres();
+});
+after(() => pg.stop());
+
+test('every staff reply parses with its route’s schema', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const desk = await SimDesk.enrol(hq, 'T-1', 'Central');
+  desk.day('A', { handOverPayout: false });
+  desk.record('audit', {
+    action: 'gateway_changed',
+    actor: 'Dana',
+    detail: { gateway: 'https://pay.example' },
+  });
+  desk.record('z_report', {
+    shiftId: 'A-S',
+    number: 1,
+    operator: 'Aigerim',
+    openedAt: '2026-11-20T08:00:01.000Z',
+    closedAt: '2026-11-20T18:00:00.000Z',
+    currencies: [
+      {
+        currency: 'KZT',
+        float: '10000.00',
+        received: '1500.00',
+        handedOver: '0.00',
+        returned: '0.00',
+        movementsIn: '0.00',
+        movementsOut: '0.00',
+        expected: '11500.00',
+        counted: '11450.00',
+        variance: '-50.00',
+      },
+    ],
+    openCash: [
+      { operationNumber: 'A-OUT', type: 'payout', amount: '700.00', currency: 'KZT', reason: 'hand_over' },
+    ],
+  });
+  await desk.sync();
+  const { sealEntry } = await import('../../common-node/journal-hash.ts');
+  const { hash: _hash, ...rest } = desk.entries[2]!;
+  await desk.upload([sealEntry({ ...rest, body: { ...rest.body, amount: '15.00' } } as never)]);
+  const [branch] = (await json<{ branches: { id: number }[] }>(hq.admin.get('/api/admin/branches'))).branches;
+
+  const inputs: Partial<Record<StaffRoute, object>> = {
+    branch: { params: { id: String(branch!.id) } },
+    desk: { params: { terminalId: 'T-1' } },
+    variances: { query: { threshold: '10' } },
+    search: { query: { operationNumber: 'A-OUT' } },
+  };
+  const reads = (Object.keys(STAFF_API) as StaffRoute[]).filter((name) => STAFF_API[name].method === 'GET');
+  for (const name of reads) {
+    const response = await hq.admin.get(staffUrl(name, (inputs[name] ?? {}) as never));
+    assert.equal(response.status, 200, name);
+    const body: unknown = await response.json();
+    const parsed = STAFF_API[name].reply.safeParse(body);
+    assert.ok(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)} in ${JSON.stringify(body)}`);
+    assert.ok(JSON.stringify(body).length > 20, `${name} answers with data: ${JSON.stringify(body)}`);
+  }
+});
+
+test('a request the contract refuses is a 400 naming the field', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const refusal = async (response: Promise<Response>) => {
+    const answer = await response;
+    assert.equal(answer.status, 400);
+    return ((await answer.json()) as { error: string; message: string }).message;
+  };
+  assert.match(
+    await refusal(hq.admin.get('/api/variances?threshold=lots')),
+    /threshold: an amount like 100\.00/,
+  );
+  assert.match(await refusal(hq.admin.get('/api/branches/first')), /id: a number like 12/);
+  assert.match(await refusal(hq.admin.get('/api/desks/T%201')), /terminalId/);
+  assert.match(
+    await refusal(hq.admin.post('/api/admin/enrolment-codes', { branchId: 'one', terminalId: 'T-1' })),
+    /^Choose a branch and give the terminal ID\. \(branchId: /,
+  );
+  assert.match(
+    await refusal(hq.admin.post('/api/admin/users', { username: 'ann', role: 'supervisor', branchId: null })),
+    /branchId: a supervisor has a branch, an admin none/,
+  );
+  assert.match(
+    await refusal(
+      fetch(`${hq.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin' }),
+      }),
+    ),
+    /^Enter your username and password\. \(password: /,
+  );
+  assert.equal((await hq.db.query("SELECT 1 FROM hq_users WHERE username = 'ann'")).rowCount, 0);
+});
