@@ -2,6 +2,7 @@
 // Z reports); the head office's is what its staff API gives the dashboard. Every disagreement is
 // one line naming the desk, what differs (a currency's expected cash, an operation's open cash or
 // unknown outcome, a Z report), and both answers.
+import { DeskReply } from '../../common/hq-api/staff-views.ts';
 import { add, compare } from '../../common/money.ts';
 import { json, type TestHq } from '../hq/support.ts';
 import type { Harness } from './core.ts';
@@ -11,8 +12,7 @@ import { runDay } from './desk-day-steps.ts';
 /** One desk's cash, as either side answers: expected per currency, open cash, unknown outcomes. */
 export type CashAnswer = {
   expected: { currency: string; amount: string }[];
-  /** `reason` null where the side does not say why (HQ's API before it gives reasons). */
-  openCash: { operationNumber: string; reason: string | null }[];
+  openCash: { operationNumber: string; reason: string }[];
   unknownOutcomes: { operationNumber: string }[];
 };
 /** A closed shift's Z report: its expected cash and the operations whose custody a supervisor reversed. */
@@ -41,53 +41,27 @@ export async function deskAnswer(h: Harness): Promise<CashAnswer & { zReports: Z
   };
 }
 
-type HqZ = {
-  number: number;
-  body: { currencies: { currency: string; expected: string }[]; reversals?: { operationNumber: string }[] };
-};
-type DeskPage = Partial<CashAnswer> & {
-  desk: { expected: CashAnswer['expected']; openCash: number; unknownOps: number };
-  open?: { operationNumber: string }[];
-  zReports: HqZ[];
-};
-
 /**
- * THE ADAPTER: HQ's answer for one desk, from `GET /api/desks/:terminalId`. It expects, beside
- * `desk` and `zReports`, `expected: [{currency, amount}]`, `openCash: [{operationNumber, reason}]`
- * and `unknownOutcomes: [{operationNumber}]`, and each Z report's `body.reversals:
- * [{operationNumber}]`. Until HQ gives `openCash`, it reads today's API: `desk.expected`, and each
- * row of `open` classified by `/api/search`'s `openCash` and `outcomeUnknown`.
+ * THE ADAPTER: HQ's answer for one desk, from `GET /api/desks/:terminalId`, parsed with the staff
+ * API's own schema: `expectedCash`, `openCash` with the reason the cash rules give, `unknownOutcome`,
+ * and each Z report's expected cash and reversals.
  */
 export async function hqAnswer(
   hq: TestHq,
   terminalId: string,
-): Promise<CashAnswer & { page: DeskPage; zReports: ZAnswer[] }> {
-  const page = await json<DeskPage>(hq.admin.get(`/api/desks/${encodeURIComponent(terminalId)}`));
-  const zReports = page.zReports.map((z) => ({
-    number: z.number,
-    expected: z.body.currencies.map((c) => ({ currency: c.currency, amount: c.expected })),
-    reversals: (z.body.reversals ?? []).map((r) => r.operationNumber),
-  }));
-  if (Array.isArray(page.openCash)) {
-    return {
-      expected: page.expected ?? [],
-      openCash: page.openCash.map((o) => ({ operationNumber: o.operationNumber, reason: o.reason ?? null })),
-      unknownOutcomes: (page.unknownOutcomes ?? []).map((o) => ({ operationNumber: o.operationNumber })),
-      page,
-      zReports,
-    };
-  }
-  const openCash: CashAnswer['openCash'] = [];
-  const unknownOutcomes: CashAnswer['unknownOutcomes'] = [];
-  for (const { operationNumber } of page.open ?? []) {
-    const { operations } = await json<{
-      operations: { terminalId: string; openCash: boolean; outcomeUnknown: boolean }[];
-    }>(hq.admin.get(`/api/search?operationNumber=${encodeURIComponent(operationNumber)}`));
-    const row = operations.find((o) => o.terminalId === terminalId);
-    if (row?.openCash) openCash.push({ operationNumber, reason: null });
-    if (row?.outcomeUnknown) unknownOutcomes.push({ operationNumber });
-  }
-  return { expected: page.desk.expected, openCash, unknownOutcomes, page, zReports };
+): Promise<CashAnswer & { page: DeskReply; zReports: ZAnswer[] }> {
+  const page = DeskReply.parse(await json(hq.admin.get(`/api/desks/${encodeURIComponent(terminalId)}`)));
+  return {
+    expected: page.expectedCash,
+    openCash: page.openCash.map((o) => ({ operationNumber: o.operationNumber, reason: o.reason })),
+    unknownOutcomes: page.unknownOutcome.map((o) => ({ operationNumber: o.operationNumber })),
+    page,
+    zReports: page.zReports.map((z) => ({
+      number: z.number,
+      expected: z.body.currencies.map((c) => ({ currency: c.currency, amount: c.expected })),
+      reversals: (z.body.reversals ?? []).map((r) => r.operationNumber),
+    })),
+  };
 }
 
 /** Amounts per currency, zero lines left out (a currency HQ keeps at 0 is one the desk never lists). */
@@ -136,9 +110,8 @@ export async function disagreements(world: World, desk: LiveDesk): Promise<strin
   const deskOpen = new Map(mine.openCash.map((o) => [o.operationNumber, o.reason]));
   for (const n of new Set([...deskOpen.keys(), ...hqOpen.keys()])) {
     const d = deskOpen.has(n) ? `open (${deskOpen.get(n)})` : 'not open';
-    const q = hqOpen.has(n) ? `open${hqOpen.get(n) ? ` (${hqOpen.get(n)})` : ''}` : 'not open';
-    const reasonsDiffer = hqOpen.get(n) && hqOpen.get(n) !== deskOpen.get(n);
-    if (deskOpen.has(n) !== hqOpen.has(n) || reasonsDiffer)
+    const q = hqOpen.has(n) ? `open (${hqOpen.get(n)})` : 'not open';
+    if (hqOpen.get(n) !== deskOpen.get(n))
       out.push(`${id}: open cash, ${op(n)}: desk says ${d}, HQ says ${q}`);
   }
   const deskUnknown = new Set(mine.unknownOutcomes.map((o) => o.operationNumber));
