@@ -17,6 +17,9 @@ import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.t
 import { lookUpAtGateway } from './look-up.ts';
 import { type LookupPolicy, stronger, waitingFor } from './policy.ts';
 
+/** A release to the branch changes what cash a payout advises at its desk, never whether it is final. */
+const isFinal = (record: OperationRecord): boolean => ownState({ ...record, released: false }).final;
+
 export { DEFAULT_LOOKUP_POLICY, type LookupPolicy, waitingFor } from './policy.ts';
 
 /** An entry being looked up is leased this far ahead; the next start releases a lease left behind. */
@@ -129,9 +132,9 @@ export function createLookups(deps: Deps) {
     try {
       const record = deps.journal.applyRemote(answer.envelope, { foundAt: answer.target });
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
-      const followed = following.has(k) && !ownState(record).final;
+      const followed = following.has(k) && !isFinal(record);
       if (!followed) following.delete(k);
-      if (ownState(record).final || (record.origin === 'lookup' && !followed)) done(entry);
+      if (isFinal(record) || (record.origin === 'lookup' && !followed)) done(entry);
       else if (followed) retryLater(entry, followDelay(record, entry.attempts), null, 'status', null);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status', null);
     } catch (error) {
@@ -159,7 +162,7 @@ export function createLookups(deps: Deps) {
     const before = following;
     following = new Map(
       records
-        .filter((r) => r.origin === 'lookup' && !ownState(r).final)
+        .filter((r) => r.origin === 'lookup' && !isFinal(r))
         .map((r) => [key(r.shopId, r.operationNumber), r]),
     );
     for (const [k, r] of following) if (!before.has(k)) enqueue(r.shopId, r.operationNumber, 'status');
@@ -244,7 +247,7 @@ export function createLookups(deps: Deps) {
     }
     const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
     // The answer settles it: a number this desk never ran, or one that never became an operation.
-    if (!local || local.origin === 'lookup' || (ownState(local).final && local.phase !== 'created')) {
+    if (!local || local.origin === 'lookup' || (isFinal(local) && local.phase !== 'created')) {
       done(entry);
       return;
     }

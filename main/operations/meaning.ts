@@ -7,8 +7,10 @@
 // The desk's own rules:
 // - Training money never meets Live cash: a training operation seen in Live advises nothing.
 // - Custody belongs to the open shift, in the operation's own mode; with none, it is refused.
-// - A payout released to the branch is handed over at another desk, never this one.
+// - A payout released to the branch is handed over at another desk, never this one: the record the
+//   cash rules read carries the release, so they answer it as paid out there.
 import {
+  type MoneyRecord,
   type OwnState,
   ownState,
   payoutState,
@@ -60,20 +62,33 @@ function claimedHere(record: OperationRecord, desk: DeskContext): OwnState | nul
   if (record.origin === 'counter' || record.type !== 'payout' || record.phase !== 'created') return null;
   if (!desk.branch?.claimed(record.localId) || record.instrumentType !== 'cash') return null;
   const status = statusClass(record.status);
-  return payoutState(record, status, status === 'captured' || status === 'failed');
+  return payoutState({ ...record, released: false }, status, status === 'captured' || status === 'failed');
+}
+
+/** What the cash rules read of a record at this desk: the record, and whether this desk released it. */
+export function moneyRecord(record: OperationRecord, desk: DeskContext): MoneyRecord {
+  const released =
+    record.origin === 'counter' &&
+    record.type === 'payout' &&
+    record.custodyKind === null &&
+    desk.branch?.released(record.operationNumber) === true;
+  return { ...record, released };
 }
 
 /** The one answer, for this desk now. */
 export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
   const claimed = claimedHere(record, desk);
-  const own = claimed ?? ownState(record);
+  const input = moneyRecord(record, desk);
+  const own = claimed ?? ownState(input);
   const trainingInLive = record.training && desk.mode === 'live';
   let { cash, note, action } = own;
   if (trainingInLive && MOVES.has(cash)) {
     cash = 'none';
     note = 'training_in_live';
   }
-  let refused: CustodyRefusal | null = null;
+  // Released, the cash is the branch's now: a hand over here is refused.
+  let refused: CustodyRefusal | null =
+    input.released && statusClass(record.status) === 'captured' ? 'released' : null;
   if (action) {
     const otherMode =
       record.training !== (desk.mode === 'training') ||
@@ -81,15 +96,7 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
-    else if (
-      action === 'handed_over' &&
-      record.origin === 'counter' &&
-      desk.branch?.released(record.operationNumber)
-    )
-      refused = 'released';
     if (refused) action = null;
-    // Released, the cash is the branch's now: this desk gives no advice to hand it over.
-    if (refused === 'released') cash = 'none';
   }
   const recorded = record.custodyKind !== null || record.returnedAt !== null;
   const modeDiffers = record.training !== (desk.mode === 'training');
