@@ -323,6 +323,20 @@ describe('the walkthrough’s cases, answered in full', () => {
     );
   });
 
+  test('a captured payout released to the branch: at its own desk no cash and not open, as paid out elsewhere', () => {
+    const own = ownState({ ...record(base), released: true });
+    assert.deepEqual([own.cash, own.open, own.finding, own.action], ['none', null, null, null]);
+    const branch: DeskContext = {
+      ...liveShift,
+      branch: { enrolled: () => true, released: () => true, claimed: () => false },
+    };
+    const { cash, meaning } = meaningOf(record(base), branch);
+    assert.deepEqual(
+      [cash, meaning.open, meaning.custody],
+      ['none', null, { action: null, refused: 'released' }],
+    );
+  });
+
   test('a payout another desk made, whose claim this desk won: only a cash one is handed over here', () => {
     const branch: DeskContext = {
       ...liveShift,
