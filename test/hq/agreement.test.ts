@@ -2,11 +2,12 @@
 // real desk cores over the real sandbox gateway with its fault injection, enrolled at a real head
 // office on a real PostgreSQL; after each day, the head office's expected cash per currency, open
 // cash and unknown outcomes for each desk, and what its dashboard's API shows of the desk and the
-// branch, must be the desk's own X report (and its Z reports). Here a fixed seed and two days, the
-// seed chosen for the days it makes: between them, training, card and bank payments, a gateway
-// mismatch, a reversal before a close, a return, a capture after its close, handovers, a claim at
-// desk B, lost creates found and never made, a payin stuck in an unknown status, and a payout
-// cancelled after its cash went out. bench/agreement.ts runs many more days from any seed.
+// branch, must be the desk's own X report (and its Z reports). Here a fixed seed and one day, the
+// seed chosen for the day it makes (a day is some twenty seconds of real desks): training, a payout
+// handed over and one cancelled after its cash went out, a capture after its close, a close, a card
+// payout, a drawer handover, a cancelled payin whose cash is kept, a gateway correction, and a
+// payout listed in a Z report, so released to the branch, then claimed and handed over at desk B.
+// bench/agreement.ts runs many more days from any seed.
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { checkDay } from '../support/desk-agreement.ts';
@@ -29,6 +30,6 @@ test('random desk days: the head office and its dashboard say what each desk’s
       const found = await checkDay(hq, `D${days}`, day);
       if (found.length) throw new Error(`the desk and the head office disagree:\n  ${found.join('\n  ')}`);
     }),
-    { seed: 260673, numRuns: 2 },
+    { seed: 3656, numRuns: 1 },
   );
 });
