@@ -49,10 +49,20 @@ const Sums = z.object({
 
 /**
  * Every operation a history search matches, not just the page: how many in all; the completed
- * cash in and cash out (created at the gateway and captured), each by currency; and apart, those
- * still open (not final). Operations ended without money moving count in `count` only.
+ * Live cash in and cash out (created at the gateway and captured), each by currency; apart, the
+ * completed Live ones of other instruments (no cash at the desk) and the training ones, completed
+ * or still open (no real money); and apart, the Live ones still open (not final). Operations ended without money
+ * moving count in `count` only.
  */
-const HistoryTotals = z.object({ count: z.number().int().min(0), payin: Sums, payout: Sums, open: Sums });
+const Flows = z.object({ payin: Sums, payout: Sums });
+const HistoryTotals = z.object({
+  count: z.number().int().min(0),
+  payin: Sums,
+  payout: Sums,
+  other: Flows,
+  training: Flows.extend({ open: Sums }),
+  open: Sums,
+});
 
 export const channels = {
   'app.getState': channel(none, AppState),

@@ -129,6 +129,7 @@ export type HistoryState = (typeof HISTORY_STATES)[number];
  * - other_desk: found by lookup, run at another desk;
  * - not_cash: a non-cash instrument: no cash at this desk, the payer uses the requisites shown;
  * - training_in_live: training money, and the desk is in Live;
+ * - branch: this desk's payout, released to its branch: handed over at another desk of it;
  * - recorded: the cash has moved and is recorded;
  * - handed_over_not_captured: the cash went out and the gateway no longer reads it captured.
  */
@@ -145,6 +146,7 @@ export const CASH_NOTES = [
   'other_desk',
   'not_cash',
   'training_in_live',
+  'branch',
   'recorded',
   'handed_over_not_captured',
 ] as const;

@@ -171,6 +171,13 @@ export const Meaning = z.object({
   receipt: ReceiptAnswer,
   /** The status word every screen, receipt, report and CSV row shows, final or not. */
   status: StatusAnswer,
+  /**
+   * The payer's session: until when it may be used to create the operation (a skew margin before
+   * the gateway's expiry; null without one), and whether it may now (absent in views made before it).
+   */
+  session: z.object({ usable: z.boolean(), until: isoTime.nullable() }).optional(),
+  /** In training, the agent may play the payer's confirmation of it now (absent in older views: not). */
+  confirmTraining: z.boolean().optional(),
 });
 export type Meaning = z.infer<typeof Meaning>;
 
@@ -257,6 +264,9 @@ export const HistoryRow = OperationView.pick({
   mismatch: true,
   operator: true,
   meaning: true,
+}).extend({
+  /** A payin's cash given back (absent in rows made before it: none). */
+  returned: CashReturn.nullable().optional(),
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 

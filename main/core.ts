@@ -54,7 +54,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const staff = await wireStaff(ground, options, signals);
   const counter = wireCounter({ ...ground, ...link, ...ops, ...staff });
   const shift = wireShift({ ...ground, ...link, ...ops, ...staff, ...counter }, options, signals);
-  const upkeep = wireUpkeep({ ...ground, ...link, ...staff }, options);
+  const upkeep = wireUpkeep({ ...ground, ...link, ...staff, ...ops }, options);
   const wired: Wired = { ...ground, ...office, ...link, ...ops, ...staff, ...counter, ...shift, ...upkeep };
   const { store, log, events, pending, chain, lookups, updates, day, rendererErrors } = wired;
 

@@ -192,7 +192,7 @@ export function payoutState(record: MoneyRecord, status: StatusClass, final: boo
     });
   }
   if (status === 'captured') {
-    if (record.released) return state({ final, cash: 'none', note: 'other_desk' });
+    if (record.released) return state({ final, cash: 'none', note: 'branch' });
     return state({
       final,
       cash: 'hand_over',
@@ -205,11 +205,42 @@ export function payoutState(record: MoneyRecord, status: StatusClass, final: boo
   return state({ final, cash: 'hold', note: 'waiting', open: 'waiting' });
 }
 
+/** Whether the operation is final: a release to the branch changes its cash, never its finality. */
+export function isFinal(record: Omit<MoneyRecord, 'released'>): boolean {
+  return ownState({ ...record, released: false }).final;
+}
+
 const OPEN_CASH: ReadonlySet<string> = new Set(OPEN_CASH_REASONS);
 
 /** Cash in question, listed on every report until it is settled. */
 export function isOpenCash(open: OpenReason | null): boolean {
   return open !== null && OPEN_CASH.has(open);
+}
+
+/** Completed: created at the gateway and captured there, whatever cash the desk still owes on it. */
+export function completed(record: Pick<MoneyRecord, 'phase' | 'status'>): boolean {
+  return record.phase === 'created' && statusClass(record.status) === 'captured';
+}
+
+/**
+ * Whether the gateway holds the operation, by its phase: it does (created); it may (a create out
+ * and unanswered, or one whose answer was lost: unresolved, settled only by a lookup); or it does
+ * not (no create sent, or one the gateway surely refused or never got).
+ */
+export type AtGateway = 'held' | 'unresolved' | 'absent';
+export function atGateway(phase: Phase): AtGateway {
+  if (phase === 'created') return 'held';
+  return phase === 'creating' || phase === 'outcome_unknown' ? 'unresolved' : 'absent';
+}
+
+/** The gateway holds the operation, or may: what a lookup or a reconciliation asks about. */
+export function mayExistAtGateway(phase: Phase): boolean {
+  return atGateway(phase) !== 'absent';
+}
+
+/** A request to the gateway is out for it (a session asked for, or a create), its answer not in. */
+export function awaitsGateway(phase: Phase): boolean {
+  return phase === 'opening' || phase === 'creating';
 }
 
 /** The create's answer was lost, and the operation may or may not exist at the gateway. */

@@ -1,28 +1,25 @@
 // The cash-desk flow as a state machine that writes ahead: every step is on disk before the gateway
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
 import { cashProblem } from '../../common/amount-input.ts';
-import {
-  EXPIRY_MARGIN_MS,
-  type Language,
-  type OperationTypeValue,
-  type OperationView,
-} from '../../common/contract.ts';
+import { mayExistAtGateway } from '../../common/cash-rules/operation-answer.ts';
+import type { Language, OperationTypeValue, OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
-import { refusedFields } from '../gateway/field-errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { KeyedSerial } from '../keyed-serial.ts';
-import { type Lookups, waitingFor } from '../lookups/queue.ts';
+import type { Lookups } from '../lookups/queue.ts';
 import { meaningOf } from '../operations/meaning.ts';
 import { expectOperation, type Journal } from '../operations/operation-journal.ts';
+import { sessionUsable } from '../operations/session-answer.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { DeskContextSource } from '../shift/meaning-context.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { settleFailure } from './create-failure.ts';
 import { createMethods } from './methods.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
 import { errorText, matchRequisites } from './requisites.ts';
@@ -197,15 +194,13 @@ export function createCheckout(deps: Deps) {
 
   async function submit(input: CreateInput): Promise<OperationView> {
     const record = get(input.localId);
-    if (record.phase === 'creating' || record.phase === 'outcome_unknown' || record.phase === 'created') {
-      return journal.view(record);
-    }
+    if (mayExistAtGateway(record.phase)) return journal.view(record);
     if (record.phase !== 'session_open' || !record.sessionId || !record.sessionExpiresAt) {
       throw new AgentError('conflict', 'This session can no longer be used. Start a new operation.', {
         localId: record.localId,
       });
     }
-    if (Date.parse(record.sessionExpiresAt) - deps.clock.now() < EXPIRY_MARGIN_MS) {
+    if (!sessionUsable(record, deps.clock.now())) {
       journal.save(record.localId, {}, { kind: 'session_expired' });
       throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
         localId: record.localId,
@@ -240,59 +235,8 @@ export function createCheckout(deps: Deps) {
       deps.lookups.follow(created.shopId, created.operationNumber);
       return journal.view(created);
     } catch (error) {
-      throw settleFailure(record, error);
+      throw settleFailure(deps, record, error);
     }
-  }
-
-  /** After a failed POST: either it surely did nothing (the session stays usable) or we must look it up. */
-  function settleFailure(record: OperationRecord, error: unknown): Error {
-    const gatewayError = error instanceof GatewayError ? error : null;
-    // A conflict may mean the session already produced an operation: only a lookup can tell.
-    const unknown = !gatewayError || gatewayError.outcomeUnknown || gatewayError.status === 409;
-    if (unknown) {
-      store.transaction(() => {
-        journal.save(
-          record.localId,
-          {
-            lastErrorKind: gatewayError?.kind ?? 'internal',
-            lastErrorMessage: errorText(error),
-          },
-          { kind: 'outcome_unknown', detail: gatewayError?.kind ?? 'internal' },
-        );
-        const waiting = gatewayError ? waitingFor(gatewayError) : null;
-        store.outbox.enqueue(record.shopId, record.operationNumber, 'resolve', undefined, waiting);
-      });
-      deps.lookups.kick();
-      deps.connectivity.changed();
-      return new AgentError('outcome_unknown', errorText(error), { cash: 'hold', localId: record.localId });
-    }
-    const expired = gatewayError.status === 410;
-    // A refusal that names a requisite goes back to that field; the session stays open for the fix.
-    const [refused] = expired
-      ? []
-      : refusedFields(
-          gatewayError.body,
-          record.payerRequisites.map((d) => d.name),
-        );
-    const message = refused?.reason
-      ? `${gatewayError.message} (${refused.field}: ${refused.reason})`
-      : gatewayError.message;
-    journal.save(
-      record.localId,
-      {
-        lastErrorKind: gatewayError.kind,
-        lastErrorMessage: message,
-      },
-      {
-        kind: expired ? 'session_expired' : 'create_refused',
-        detail: refused ? `${gatewayError.kind}: ${refused.field}` : gatewayError.kind,
-      },
-    );
-    if (expired) return new AgentError('session_expired', message, { localId: record.localId });
-    return new AgentError(gatewayError.kind, message, {
-      localId: record.localId,
-      ...(refused && { field: refused.field }),
-    });
   }
 
   function abandon(localId: number): OperationView {

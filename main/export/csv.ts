@@ -8,69 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, link, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
-import type { StatusAnswer } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { PRIVATE_FILE_MODE } from '../private-files.ts';
-import type { OperationRecord } from '../store/operations.ts';
+import { COLUMNS, type ExportRow } from './csv-columns.ts';
 
-type Column = {
-  name: string;
-  value: (op: OperationRecord, status: StatusAnswer) => string | number | boolean | null;
-  text?: boolean;
-};
-
-const COLUMNS: Column[] = [
-  { name: 'local_id', value: (op) => op.localId },
-  // Another desk's operation, found here by lookup, is no money of this desk's: a total over the
-  // file must leave those rows out, and this column says which they are.
-  { name: 'origin', value: (op) => (op.origin === 'counter' ? 'this desk' : 'found by lookup') },
-  { name: 'operation_number', value: (op) => op.operationNumber, text: true },
-  { name: 'shop_id', value: (op) => op.shopId },
-  { name: 'type', value: (op) => op.type },
-  { name: 'training', value: (op) => op.training },
-  { name: 'terminal_id', value: (op) => op.terminalId, text: true },
-  { name: 'shift_id', value: (op) => op.shiftId },
-  { name: 'operator', value: (op) => op.operator, text: true },
-  { name: 'method', value: (op) => op.methodName, text: true },
-  { name: 'instrument_type', value: (op) => op.instrumentType, text: true },
-  { name: 'payer_id', value: (op) => op.payerId, text: true },
-  { name: 'amount', value: (op) => op.amount },
-  { name: 'currency', value: (op) => op.currency, text: true },
-  { name: 'phase', value: (op) => op.phase },
-  { name: 'status', value: (op) => op.status, text: true },
-  // The answer's reading of that word, as the screens and the reports give it: final or not.
-  { name: 'status_word', value: (_, status) => status.word },
-  { name: 'status_final', value: (_, status) => status.final },
-  { name: 'created_at', value: (op) => localTime(op.createdAt) },
-  { name: 'gateway_registered_at', value: (op) => localTime(op.registeredAt) },
-  { name: 'gateway_updated_at', value: (op) => localTime(op.gatewayUpdatedAt) },
-  { name: 'gateway_id', value: (op) => op.gatewayId, text: true },
-  { name: 'settlement_amount', value: (op) => op.settlementAmount },
-  { name: 'settlement_currency', value: (op) => op.settlementCurrency, text: true },
-  { name: 'custody', value: (op) => op.custodyKind },
-  { name: 'custody_at', value: (op) => localTime(op.custodyAt) },
-  { name: 'custody_terminal_id', value: (op) => op.custodyTerminalId, text: true },
-  { name: 'custody_operator', value: (op) => op.custodyOperator, text: true },
-  { name: 'custody_shift_id', value: (op) => op.custodyShiftId },
-  {
-    name: 'mismatch',
-    value: (op) =>
-      op.mismatch?.map((m) => `${m.field}: entered ${m.entered}, gateway ${m.gateway}`).join('; ') ?? null,
-    text: true,
-  },
-];
-
-/** ISO 8601 in this machine's time zone, with its offset: 2026-11-22T15:04:05.000+05:00. */
-export function localTime(iso: string | null, offsetMinutes?: number): string | null {
-  if (!iso) return null;
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const offset = offsetMinutes ?? -new Date(ms).getTimezoneOffset();
-  const local = new Date(ms + offset * 60_000).toISOString().slice(0, 23);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
+export { localTime } from './local-time.ts';
 
 /** One field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
 export function csvField(value: string | number | boolean | null, text = false): string {
@@ -116,8 +58,8 @@ function checkTarget(path: string): void {
  */
 export async function writeCsv(
   path: string,
-  pages: Iterable<OperationRecord[]>,
-  options: { replace: boolean; statusOf: (op: OperationRecord) => StatusAnswer },
+  pages: Iterable<ExportRow[]>,
+  options: { replace: boolean },
 ): Promise<number> {
   checkTarget(path);
   if ((await stat(path).catch(() => null))?.isDirectory()) throw refused();
@@ -130,9 +72,7 @@ export async function writeCsv(
   try {
     await file.write(`\uFEFF${line(COLUMNS.map((c) => c.name))}`);
     for (const page of pages) {
-      const rowOf = (op: OperationRecord, status: StatusAnswer) =>
-        line(COLUMNS.map((c) => csvField(c.value(op, status), c.text)));
-      await file.write(page.map((op) => rowOf(op, options.statusOf(op))).join(''));
+      await file.write(page.map((row) => line(COLUMNS.map((c) => csvField(c.value(row), c.text)))).join(''));
       rows += page.length;
     }
     await file.sync();

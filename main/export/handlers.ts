@@ -1,14 +1,15 @@
 // The history as a CSV file, a backup on demand, and where an export goes by default.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StatusAnswer } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
+import type { Answer } from '../operations/meaning.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { Backups } from './backup.ts';
 import { writeCsv } from './csv.ts';
+import type { ExportRow } from './csv-columns.ts';
 
 export function exportHandlers(deps: {
   store: Pick<Store, 'exports' | 'shifts'>;
@@ -16,8 +17,8 @@ export function exportHandlers(deps: {
   dataDir: string;
   /** Main's save dialog (the shell's; the tests answer it themselves). */
   printer: Pick<Printer, 'chooseCsvPath'> | undefined;
-  /** The answer's status part for a row (main/operations/receipt-answer.ts, through meaningOf). */
-  statusOf: (op: OperationRecord) => StatusAnswer;
+  /** The desk's answer for a row now (main/operations/meaning.ts). */
+  answerOf: (op: OperationRecord) => Answer;
 }): HandlerTable<'history.exportCsv' | 'backup.now' | 'files.suggestPath'> {
   const { store } = deps;
   return {
@@ -40,10 +41,8 @@ export function exportHandlers(deps: {
       if (!path) return { path: null, rows: 0 };
       // Looked at the moment the dialog answers: a file standing there now is one its overwrite
       // question confirmed; one that appears later is not replaced.
-      return {
-        path,
-        rows: await writeCsv(path, pages, { replace: existsSync(path), statusOf: deps.statusOf }),
-      };
+      const rows = withAnswers(pages, deps.answerOf);
+      return { path, rows: await writeCsv(path, rows, { replace: existsSync(path) }) };
     },
     'backup.now': () => deps.backups.run('asked'),
     'files.suggestPath': ({ name }) => {
@@ -53,4 +52,12 @@ export function exportHandlers(deps: {
       return { path: join(folder, name) };
     },
   };
+}
+
+/** Each page with its answers, made as the file is written: a page at a time, never the year at once. */
+function* withAnswers(
+  pages: Iterable<OperationRecord[]>,
+  answerOf: (op: OperationRecord) => Answer,
+): Generator<ExportRow[]> {
+  for (const page of pages) yield page.map((op) => ({ op, answer: answerOf(op) }));
 }

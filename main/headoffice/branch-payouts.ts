@@ -10,6 +10,7 @@ import { ClaimResponse, PayoutState } from '../../common/journal-entry.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
+import { type BranchDesk, type BranchRefusal, branchRefusal } from '../operations/branch-answer.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
@@ -26,6 +27,8 @@ export type BranchPayoutsDeps = {
   client: () => HqClient | null;
   terminalId: () => string | null;
   supervisor: Pick<Supervisor, 'approve'>;
+  /** The desk as the answer sees it (its mode, its branch). */
+  desk: () => BranchDesk;
   /** The operation's view now (its meaning included). */
   view: (localId: number) => OperationView;
   /** The operation's meaning changed: push its view. */
@@ -34,6 +37,16 @@ export type BranchPayoutsDeps = {
 };
 
 const sameMoney = (a: string, b: string) => new Big(a).eq(new Big(b));
+
+const REFUSALS: Record<BranchRefusal, [string, 'hold' | null]> = {
+  not_enrolled: ['This desk is not enrolled at a head office.', null],
+  not_live_cash_payout: [
+    'Only a live cash payout, at a desk in Live, can be handed over at another desk.',
+    null,
+  ],
+  not_captured: ['The gateway has not captured this payout: no cash is owed for it yet.', 'hold'],
+  handed_over: ['The cash for this payout has been handed over already.', null],
+};
 
 export function createBranchPayouts(deps: BranchPayoutsDeps) {
   const { store } = deps;
@@ -45,30 +58,12 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     return record;
   }
 
-  /**
-   * A cash payout the gateway captured, Live, with no cash handed over yet. Looked up from another
-   * desk, its instrument is unknown here (''): the head office releases cash payouts only.
-   */
+  /** Only what the answer's one rule allows (main/operations/branch-answer.ts), in plain words. */
   function checkOpenPayout(record: OperationRecord) {
-    const cash =
-      record.instrumentType === 'cash' || (record.origin === 'lookup' && record.instrumentType === '');
-    if (record.training || record.type !== 'payout' || !cash)
-      throw new AgentError('conflict', 'Only a live cash payout can be handed over at another desk.', {
-        localId: record.localId,
-      });
-    if (record.status !== 'captured')
-      throw new AgentError(
-        'conflict',
-        'The gateway has not captured this payout: no cash is owed for it yet.',
-        {
-          localId: record.localId,
-          cash: 'hold',
-        },
-      );
-    if (record.custodyKind !== null)
-      throw new AgentError('conflict', 'The cash for this payout has been handed over already.', {
-        localId: record.localId,
-      });
+    const refusal = branchRefusal(record, deps.desk());
+    if (!refusal) return;
+    const [message, cash] = REFUSALS[refusal];
+    throw new AgentError('conflict', message, { localId: record.localId, ...(cash && { cash }) });
   }
 
   async function release(localId: number, supervisorPin: string | undefined): Promise<void> {

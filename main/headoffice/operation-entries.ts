@@ -3,6 +3,8 @@
 // .money_state): the entries say what changed, with that answer, so the head office can hold its
 // own fold of them against it. Another desk's operation looked up here is that desk's to report:
 // this desk journals only the cash it moved for it (custody, a claim), never its creation or status.
+import { atGateway } from '../../common/cash-rules/operation-answer.ts';
+import type { Phase } from '../../common/contract.ts';
 import type { DeskAnswer } from '../../common/journal-entry.ts';
 import type { MoneyState } from '../store/operations.ts';
 import type { Row } from './desk-journal-repo.ts';
@@ -46,7 +48,7 @@ export function operationEvent(row: Row): Fact[] {
       currency: text(row.currency),
       instrument: text(row.instrument_type),
       shopId: Number(row.shop_id),
-      outcomeUnknown: phase === 'outcome_unknown',
+      outcomeUnknown: atGateway(phase as Phase) === 'unresolved',
       ...(answer && status === null ? { answer } : {}),
     });
     return status === null ? [created] : [created, gateway()];

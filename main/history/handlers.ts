@@ -1,4 +1,5 @@
 // This terminal's history: search, one operation with its events, and an agent's refresh.
+import { atGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { OperationView } from '../../common/contract.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import type { Feature } from '../feature.ts';
@@ -50,12 +51,9 @@ export function createHistoryFeature(deps: {
       const record = checkout.get(localId);
       // While the create is out, its own reply answers; a lookup now could only race it.
       if (checkout.createInFlight(localId)) return journal.view(record);
-      if (record.phase === 'created' || record.phase === 'outcome_unknown' || record.phase === 'creating') {
-        deps.lookups.enqueue(
-          record.shopId,
-          record.operationNumber,
-          record.phase === 'created' ? 'status' : 'resolve',
-        );
+      const held = atGateway(record.phase);
+      if (held !== 'absent') {
+        deps.lookups.enqueue(record.shopId, record.operationNumber, held === 'held' ? 'status' : 'resolve');
       }
       return journal.view(record);
     },
@@ -75,6 +73,6 @@ export function createHistoryFeature(deps: {
 /** Open, and the gateway has not settled it: unknown, still being created, or created and not final. */
 function unresolved(operation: OperationView): boolean {
   if (!operation.meaning.open) return false;
-  if (operation.phase === 'outcome_unknown' || operation.phase === 'creating') return true;
-  return operation.phase === 'created' && !operation.final;
+  const held = atGateway(operation.phase);
+  return held === 'unresolved' || (held === 'held' && !operation.final);
 }

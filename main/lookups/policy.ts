@@ -3,6 +3,7 @@
 
 import { outageOf } from '../connectivity.ts';
 import type { GatewayError } from '../gateway/errors.ts';
+import { SESSION_SKEW_MS } from '../operations/session-answer.ts';
 import type { LookupReason, LookupWaiting } from '../store/outbox.ts';
 
 export type LookupPolicy = {
@@ -16,7 +17,10 @@ export type LookupPolicy = {
   /** After a failed lookup (offline, 5xx, 429 without Retry-After). */
   failureDelayMs: number;
   failureMaxDelayMs: number;
-  /** A 404 for an unknown outcome is final only once the session has expired by this much. */
+  /**
+   * A 404 for an unknown outcome is final only once the session has expired by this much: the
+   * session's skew margin (main/operations/session-answer.ts), shorter only in tests.
+   */
   notFoundGraceMs: number;
   /** Another desk's operation on screen (lookup.follow): asked about at least this often. */
   followDelayMs: number;
@@ -30,7 +34,7 @@ export const DEFAULT_LOOKUP_POLICY: LookupPolicy = {
   unknownStatusMaxDelayMs: 30 * 60_000,
   failureDelayMs: 1_000,
   failureMaxDelayMs: 30_000,
-  notFoundGraceMs: 30_000,
+  notFoundGraceMs: SESSION_SKEW_MS,
   followDelayMs: 10_000,
 };
 

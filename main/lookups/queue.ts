@@ -2,23 +2,20 @@
 // concurrency cap, one lookup per operation at a time, back-off with jitter, and `Retry-After`.
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
 
-import { ownState } from '../../common/cash-rules/operation-answer.ts';
+import { isFinal } from '../../common/cash-rules/operation-answer.ts';
 import type { LookupResult } from '../../common/contract.ts';
-import { AgentError } from '../app-error.ts';
-import { type Clock, isoNow, type Timer } from '../clock.ts';
+import type { Clock, Timer } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
-import { GatewayError } from '../gateway/errors.ts';
+import type { GatewayError } from '../gateway/errors.ts';
 import type { Gateways, GatewayTarget } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import type { Journal } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { LookupReason, LookupWaiting, OutboxEntry } from '../store/outbox.ts';
+import { createLookupAnswers } from './answers.ts';
 import { lookUpAtGateway } from './look-up.ts';
-import { type LookupPolicy, stronger, waitingFor } from './policy.ts';
-
-/** A release to the branch changes what cash a payout advises at its desk, never whether it is final. */
-const isFinal = (record: OperationRecord): boolean => ownState({ ...record, released: false }).final;
+import { type LookupPolicy, stronger } from './policy.ts';
 
 export { DEFAULT_LOOKUP_POLICY, type LookupPolicy, waitingFor } from './policy.ts';
 
@@ -68,7 +65,7 @@ export function createLookups(deps: Deps) {
 
   const key = (shopId: number, operationNumber: string) => `${shopId}\n${operationNumber}`;
   const later = (ms: number) => new Date(clock.now() + ms).toISOString();
-  const jitter = (ms: number) => Math.round(ms / 2 + Math.random() * (ms / 2));
+  const { done, retryLater, failed, notFound, pollDelay, followDelay } = createLookupAnswers(deps);
 
   function kick() {
     if (closed) return;
@@ -142,17 +139,6 @@ export function createLookups(deps: Deps) {
     }
   }
 
-  function pollDelay(record: OperationRecord, attempts: number): number {
-    const known = record.status === 'created';
-    const base = known ? policy.statusDelayMs : policy.unknownStatusDelayMs;
-    const cap = known ? policy.statusMaxDelayMs : policy.unknownStatusMaxDelayMs;
-    return Math.min(base * 1.5 ** attempts, cap);
-  }
-
-  function followDelay(record: OperationRecord, attempts: number): number {
-    return Math.min(pollDelay(record, attempts), policy.followDelayMs);
-  }
-
   /**
    * The window shows these operations now. Another desk's one that is not final is looked up at
    * once and then while it is shown; one no longer shown leaves the queue unless an agent's own
@@ -170,116 +156,6 @@ export function createLookups(deps: Deps) {
       if (!following.has(k) && !inflight.has(k)) store.outbox.removeRoutine(r.shopId, r.operationNumber);
     }
     deps.connectivity.changed();
-  }
-
-  /** The lookup needs no repeat: out of the queue, and the queued count the agent sees goes down. */
-  function done(entry: OutboxEntry) {
-    store.outbox.remove(entry.shopId, entry.operationNumber);
-    deps.connectivity.changed();
-  }
-
-  function retryLater(
-    entry: OutboxEntry,
-    ms: number,
-    error: string | null,
-    reason = entry.reason,
-    waiting?: LookupWaiting | null,
-  ) {
-    store.outbox.reschedule(entry.shopId, entry.operationNumber, {
-      dueAt: later(ms),
-      error,
-      reason,
-      addAttempt: true,
-      waiting,
-    });
-    deps.connectivity.changed();
-  }
-
-  /** The operation's screen says why its lookup waits (no token, refused token, no link). */
-  function showWaiting(entry: OutboxEntry, kind: string, message: string) {
-    const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
-    if (!local || local.lastErrorKind === kind) return;
-    deps.journal.save(local.localId, { lastErrorKind: kind, lastErrorMessage: message });
-  }
-
-  function failureDelay(entry: OutboxEntry, error: GatewayError | null): number {
-    if (error?.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, policy.failureMaxDelayMs);
-    return jitter(Math.min(policy.failureDelayMs * 2 ** entry.attempts, policy.failureMaxDelayMs));
-  }
-
-  /** The gateway's health has heard of it already (lookUpAtGateway). */
-  function failed(entry: OutboxEntry, error: unknown) {
-    if (!(error instanceof GatewayError)) {
-      // No client could be made: the token for that gateway is gone. Never another gateway.
-      const kind = error instanceof AgentError ? error.kind : 'internal';
-      const message = error instanceof Error ? error.message : 'lookup failed';
-      if (kind === 'token_missing') showWaiting(entry, kind, message);
-      retryLater(
-        entry,
-        policy.failureMaxDelayMs,
-        message,
-        entry.reason,
-        kind === 'token_missing' ? 'token' : null,
-      );
-      return;
-    }
-    if (error.kind === 'not_found') {
-      notFound(entry, error);
-      return;
-    }
-    if (error.kind === 'unauthorized') showWaiting(entry, error.kind, error.message);
-    // A wait the gateway asked for (Retry-After) is stored without an error, so another lookup's
-    // success (retryFailedNow pulls failed entries forward) cannot cut it short.
-    const told = error.retryAfterMs !== undefined && error.kind !== 'unauthorized';
-    const waiting = waitingFor(error);
-    retryLater(
-      entry,
-      error.kind === 'unauthorized' ? policy.failureMaxDelayMs : failureDelay(entry, error),
-      told ? null : error.kind,
-      entry.reason,
-      waiting,
-    );
-  }
-
-  function notFound(entry: OutboxEntry, error: GatewayError) {
-    if (entry.reason === 'agent') {
-      deps.answered({ state: 'not_found', shopId: entry.shopId, operationNumber: entry.operationNumber });
-    }
-    const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
-    // The answer settles it: a number this desk never ran, or one that never became an operation.
-    if (!local || local.origin === 'lookup' || (isFinal(local) && local.phase !== 'created')) {
-      done(entry);
-      return;
-    }
-    const unsettled = local.phase === 'outcome_unknown' || local.phase === 'creating';
-    const expiredAt = local.sessionExpiresAt ? Date.parse(local.sessionExpiresAt) : 0;
-    if (unsettled && !deps.createInFlight(local.localId) && sessionGone(expiredAt, error.serverTime)) {
-      deps.journal.save(
-        local.localId,
-        {
-          lastCheckedAt: isoNow(clock),
-          lastErrorKind: null,
-          lastErrorMessage: null,
-        },
-        {
-          kind: 'resolved_not_created',
-          detail: 'the gateway has no such operation and, by its own clock, the session has expired',
-        },
-      );
-      done(entry);
-      return;
-    }
-    const wait = unsettled ? policy.statusDelayMs : pollDelay(local, entry.attempts);
-    retryLater(entry, wait, 'not_found', entry.reason, null);
-  }
-
-  /**
-   * The session can no longer produce an operation: judged by the gateway's own clock (its reply's
-   * `Date`), against the expiry it set, never by this terminal's wall clock, which may be wrong.
-   * Without that header nothing is settled: the lookup goes on.
-   */
-  function sessionGone(expiredAt: number, serverTime: number | undefined): boolean {
-    return serverTime !== undefined && expiredAt > 0 && serverTime > expiredAt + policy.notFoundGraceMs;
   }
 
   /**

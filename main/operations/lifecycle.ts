@@ -86,9 +86,6 @@ export function nextPhase(from: Phase, event: string): Phase {
   return to;
 }
 
-/** The phases in which the gateway holds the operation, or may (a create whose answer was lost). */
-export const MAY_EXIST_AT_GATEWAY: ReadonlySet<Phase> = new Set(['creating', 'outcome_unknown', 'created']);
-
 /** Every event the table knows, for the property test and the log. */
 export const LIFECYCLE_EVENTS: readonly string[] = [
   ...new Set([...Object.values(LIFECYCLE).flatMap((row) => Object.keys(row)), FOUND_AT_GATEWAY]),

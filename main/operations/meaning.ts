@@ -7,8 +7,8 @@
 // The desk's own rules:
 // - Training money never meets Live cash: a training operation seen in Live advises nothing.
 // - Custody belongs to the open shift, in the operation's own mode; with none, it is refused.
-// - A payout released to the branch is handed over at another desk, never this one: the record the
-//   cash rules read carries the release, so they answer it as paid out there.
+// - A payout released to the branch is handed over at another desk, never this one, in either mode:
+//   the record the cash rules read carries the release, so they answer it as paid out there.
 import {
   type MoneyRecord,
   type OwnState,
@@ -25,7 +25,10 @@ import type {
   OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import { branchActs } from './branch-answer.ts';
 import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
+import { sessionAnswer } from './session-answer.ts';
+import { trainingConfirmable } from './training-answer.ts';
 
 /** What of the desk the answer depends on. */
 export type DeskContext = {
@@ -44,6 +47,8 @@ export type DeskContext = {
     released(operationNumber: string): boolean;
     claimed(localId: number): boolean;
   };
+  /** The desk's clock, for whether a session may still be used; absent (a report's desk): it may not. */
+  now?: number;
 };
 
 const MOVES: ReadonlySet<CashAdvice> = new Set(['accept', 'hand_over', 'return']);
@@ -81,12 +86,14 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
   const input = moneyRecord(record, desk);
   const own = claimed ?? ownState(input);
   const trainingInLive = record.training && desk.mode === 'live';
-  let { cash, note, action } = own;
+  let { cash, note, action, open } = own;
   if (trainingInLive && MOVES.has(cash)) {
     cash = 'none';
     note = 'training_in_live';
+    // Listed, but as waiting for its own mode: no reason of its may ask for cash here.
+    open = 'waiting';
   }
-  // Released, the cash is the branch's now: a hand over here is refused.
+  // Released, the cash is the branch's now: a hand over here is refused, before anything of the mode.
   let refused: CustodyRefusal | null =
     input.released && statusClass(record.status) === 'captured' ? 'released' : null;
   if (action) {
@@ -106,9 +113,9 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     note,
     action,
     meaning: {
-      open: own.open,
+      open,
       finding: own.finding,
-      alert: !trainingInLive && own.open !== null && ALERTS.has(own.open),
+      alert: !trainingInLive && open !== null && ALERTS.has(open),
       stuck: own.stuck,
       note,
       custody: { action, refused },
@@ -121,32 +128,10 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
       branch: branchActs(record, desk),
       receipt: receiptAnswer(record, own, claimed !== null),
       status: statusAnswer(record, own.final),
+      session: sessionAnswer(record, desk.now),
+      confirmTraining: trainingConfirmable(record, desk),
     },
   };
-}
-
-/** A Live captured payout whose cash nobody handed over: released by its own desk, claimed by another. */
-function branchActs(
-  record: OperationRecord,
-  desk: DeskContext,
-): { release: boolean; claim: boolean; claimed: boolean } {
-  const claimed = record.origin !== 'counter' && desk.branch?.claimed(record.localId) === true;
-  const open =
-    desk.branch?.enrolled() === true &&
-    desk.mode === 'live' &&
-    !record.training &&
-    record.type === 'payout' &&
-    record.phase === 'created' &&
-    record.status === 'captured' &&
-    record.custodyKind === null;
-  if (!open || !desk.branch) return { release: false, claim: false, claimed };
-  if (record.origin === 'counter')
-    return {
-      release: record.instrumentType === 'cash' && !desk.branch.released(record.operationNumber),
-      claim: false,
-      claimed,
-    };
-  return { release: false, claim: !claimed, claimed };
 }
 
 /** Why the agent must be told of a change now, or null: only a change into the state counts. */

@@ -3,7 +3,7 @@
 // with it for the indexes; and it is announced only once its transaction has committed. Every reply
 // about an operation is held against what was entered before anything acts on it.
 
-import { ownState } from '../../common/cash-rules/operation-answer.ts';
+import { atGateway, ownState } from '../../common/cash-rules/operation-answer.ts';
 import type { AttentionReason, MismatchItem, OperationView } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { type Clock, isoNow } from '../clock.ts';
@@ -243,7 +243,7 @@ const KEPT: readonly (keyof OperationPatch)[] = [
 ];
 
 function remoteEvent(local: OperationRecord, remote: OperationPatch, firstEvent: string): EventInput | null {
-  if (local.phase === 'creating' || local.phase === 'outcome_unknown') {
+  if (atGateway(local.phase) === 'unresolved') {
     return { kind: local.phase === 'creating' ? firstEvent : 'resolved', detail: `status ${remote.status}` };
   }
   if (local.phase !== 'created') return { kind: FOUND_AT_GATEWAY, detail: `status ${remote.status}` };

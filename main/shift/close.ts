@@ -1,7 +1,9 @@
 // The shift's close: the count against the expected cash, the supervisor for a variance over the
 // threshold, reconciliation at the gateways, and the Z report, numbered and never changed. The
 // drawer is read a page at a time and frozen meanwhile, so the counter stays answered.
+
 import { cashLines, varianceLines } from '../../common/cash-rules/drawer-cash.ts';
+import { awaitsGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { CashLine, CustodyRecord, DrawerCount, VarianceLine, ZReport } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
@@ -100,7 +102,7 @@ export function createShiftClose(
       allCounted(cashLines(shift.openingFloat, custody, store.shifts.movements(shift.id)));
       const operations = await operationsOf(store, shift);
       const inFlight = operations.find(
-        (op) => op.phase === 'opening' || op.phase === 'creating' || deps.checkout.createInFlight(op.localId),
+        (op) => awaitsGateway(op.phase) || deps.checkout.createInFlight(op.localId),
       );
       if (inFlight) {
         throw new AgentError(

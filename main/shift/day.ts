@@ -74,7 +74,7 @@ export function createDayFeature(deps: {
         backups,
         dataDir: deps.dataDir,
         printer: deps.printer,
-        statusOf: (op) => meaningOf(op, deps.operationDesk()).meaning.status,
+        answerOf: (op) => meaningOf(op, deps.operationDesk()),
       }),
       ...auditHandlers(audit),
     },

@@ -1,5 +1,6 @@
 // The desk as the answer about an operation depends on it (main/operations/meaning.ts): its mode,
-// the open shift, and whether that shift has begun closing.
+// the open shift, whether that shift has begun closing, and the time.
+import { type Clock, systemClock } from '../clock.ts';
 import type { DeskContext } from '../operations/meaning.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { ShiftsRepo } from '../store/shifts.ts';
@@ -9,6 +10,8 @@ export function createDeskContext(deps: {
   shifts: ShiftsRepo;
   /** Payouts released to, or claimed from, the branch (main/headoffice/), on an enrolled desk. */
   branch?: DeskContext['branch'];
+  /** The time a session's use is judged by (main/operations/session-answer.ts). */
+  clock?: Pick<Clock, 'now'>;
 }) {
   let closing = false;
   return {
@@ -19,6 +22,7 @@ export function createDeskContext(deps: {
         shift: open ? { training: open.training } : null,
         closing: closing && open !== undefined,
         ...(deps.branch ? { branch: deps.branch } : {}),
+        now: (deps.clock ?? systemClock).now(),
       };
     },
     /** Set by the close for as long as it runs: nothing moves cash in a closing shift. */

@@ -2,12 +2,12 @@
 // gateway (never another), through the one lookup (main/lookups/look-up.ts) and the journal, so a
 // captured one is read again and a pending one may settle. A gateway that does not answer is not
 // asked again in the same pass: offline, the pass ends in moments and says how many went unanswered.
+import { mayExistAtGateway } from '../../common/cash-rules/operation-answer.ts';
 import { AgentError } from '../app-error.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
 import { lookUpAtGateway } from '../lookups/look-up.ts';
-import { MAY_EXIST_AT_GATEWAY } from '../operations/lifecycle.ts';
 import type { Journal } from '../operations/operation-journal.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
@@ -22,7 +22,7 @@ type Deps = {
 
 /** What the gateway may hold of this desk's: created there, or perhaps (a create whose answer was lost). */
 function mayBeAtGateway(op: OperationRecord): boolean {
-  return op.origin === 'counter' && MAY_EXIST_AT_GATEWAY.has(op.phase);
+  return op.origin === 'counter' && mayExistAtGateway(op.phase);
 }
 
 const DOWN_KINDS: ReadonlySet<string> = new Set([

@@ -1,31 +1,67 @@
 // What a history search matches in all, not just its page: how many, and per currency the sums of
-// the completed cash in and cash out, with the operations still open apart.
+// the completed Live cash in and cash out, apart from other instruments and from training money,
+// with the Live operations still open apart too.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { completed } from '../../common/cash-rules/operation-answer.ts';
+import type { Phase } from '../../common/contract.ts';
 import { exactSum, fromUnits } from '../../common/money.ts';
 import { type Search, sqlFor } from './history-filter.ts';
 
 /** How many operations, and their sum per currency. */
 export type Sums = { count: number; sums: { currency: string; amount: string }[] };
+/** Completed ones of each type. */
+export type Flows = { payin: Sums; payout: Sums };
 /**
- * `count`: every operation matched. `payin`/`payout`: the completed ones of each type (created at
- * the gateway and captured). `open`: the others not final yet. Those ended without money moving
- * (cancelled, abandoned, not created) are counted in `count` only.
+ * `count`: every operation matched. `payin`/`payout`: the completed Live cash operations of each
+ * type (completed: common/cash-rules/operation-answer.ts). `other`: the completed Live ones of any
+ * other instrument, which move no cash at the desk. `training`: the training ones, completed or
+ * still open, no real money. `open`: the Live ones not final yet. Those ended without money moving (cancelled,
+ * abandoned, not created) are counted in `count` only.
  */
-export type HistoryTotals = { count: number; payin: Sums; payout: Sums; open: Sums };
-type Bucket = 'payin' | 'payout' | 'open';
+export type HistoryTotals = {
+  count: number;
+  payin: Sums;
+  payout: Sums;
+  other: Flows;
+  training: Flows & { open: Sums };
+  open: Sums;
+};
+const BUCKETS = [
+  'payin',
+  'payout',
+  'other_payin',
+  'other_payout',
+  'training_payin',
+  'training_payout',
+  'training_open',
+  'open',
+] as const;
+type Bucket = (typeof BUCKETS)[number];
 
-/** Which sum an operation counts in, if any: the same rule as BUCKET below. */
-export function bucketOf(op: {
+type Summed = {
   type: string;
-  phase: string;
+  phase: Phase;
   status: string | null;
   final: boolean | null;
-}): Bucket | null {
-  if (op.phase === 'created' && op.status === 'captured') return op.type === 'payout' ? 'payout' : 'payin';
-  return op.final === true ? null : 'open';
+  training: boolean;
+  instrumentType: string;
+};
+
+/** Which sum an operation counts in, if any: the same rule as BUCKET below. */
+export function bucketOf(op: Summed): Bucket | null {
+  const type = op.type === 'payout' ? 'payout' : 'payin';
+  if (completed(op)) {
+    if (op.training) return `training_${type}`;
+    return op.instrumentType === 'cash' ? type : `other_${type}`;
+  }
+  if (op.final === true) return null;
+  return op.training ? 'training_open' : 'open';
 }
-const BUCKET = `CASE WHEN phase = 'created' AND status = 'captured' THEN type
-  WHEN final IS NOT 1 THEN 'open' END`;
+/** completed() in SQL: the gateway's word `captured` on an operation created there. */
+const BUCKET = `CASE WHEN phase = 'created' AND status = 'captured' THEN
+    CASE WHEN training = 1 THEN 'training_' || type WHEN instrument_type = 'cash' THEN type
+      ELSE 'other_' || type END
+  WHEN final IS NOT 1 THEN CASE WHEN training = 1 THEN 'training_open' ELSE 'open' END END`;
 
 /**
  * Amounts are decimal text, so SQLite sums them as whole units at each scale ("1500.50" is 150050
@@ -89,7 +125,7 @@ export function createHistoryTotals(db: DatabaseSync) {
     const groups = prepared(`SELECT ${BUCKET} AS bucket, currency, ${SCALE} AS scale, count(*) AS n,
         sum(${UNITS}) FILTER (WHERE ${SHORT_AMOUNT}) AS units,
         json_group_array(amount) FILTER (WHERE NOT ${SHORT_AMOUNT}) AS long
-      FROM (${rows('o.local_id, o.currency, o.amount, o.type, o.phase, o.status, o.final')})
+      FROM (${rows('o.local_id, o.currency, o.amount, o.type, o.phase, o.status, o.final, o.training, o.instrument_type')})
       GROUP BY bucket, currency, scale`).all(...params) as Group[];
     const count = groups.reduce((n, g) => n + Number(g.n), 0);
     const buckets = emptyBuckets();
@@ -124,8 +160,10 @@ export function totalsOf(
 type Adding = { count: number; amounts: Map<string, string[]> };
 
 function emptyBuckets(): Record<Bucket, Adding> {
-  const empty = (): Adding => ({ count: 0, amounts: new Map() });
-  return { payin: empty(), payout: empty(), open: empty() };
+  return Object.fromEntries(BUCKETS.map((b) => [b, { count: 0, amounts: new Map() }])) as Record<
+    Bucket,
+    Adding
+  >;
 }
 
 function totalsBy(count: number, buckets: Record<Bucket, Adding>): HistoryTotals {
@@ -135,5 +173,16 @@ function totalsBy(count: number, buckets: Record<Bucket, Adding>): HistoryTotals
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([currency, each]) => ({ currency, amount: exactSum(each) })),
   });
-  return { count, payin: sumsOf(buckets.payin), payout: sumsOf(buckets.payout), open: sumsOf(buckets.open) };
+  return {
+    count,
+    payin: sumsOf(buckets.payin),
+    payout: sumsOf(buckets.payout),
+    other: { payin: sumsOf(buckets.other_payin), payout: sumsOf(buckets.other_payout) },
+    training: {
+      payin: sumsOf(buckets.training_payin),
+      payout: sumsOf(buckets.training_payout),
+      open: sumsOf(buckets.training_open),
+    },
+    open: sumsOf(buckets.open),
+  };
 }

@@ -7,7 +7,6 @@ import { targetOf } from '../gateway/gateways.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { type LookUpDeps, lookUpAtGateway } from '../lookups/look-up.ts';
 import type { Journal } from '../operations/operation-journal.ts';
-import type { SettingsService } from '../settings/service.ts';
 import { captureTraining } from './confirm.ts';
 import type { TrainingGateway } from './gateway.ts';
 
@@ -15,14 +14,13 @@ export function createTrainingFeature(
   deps: LookUpDeps & {
     checkout: Checkout;
     journal: Journal;
-    settings: SettingsService;
     training: TrainingGateway;
   },
 ): Feature<HandlerTable<'checkout.confirmTraining'>> {
   const handlers: HandlerTable<'checkout.confirmTraining'> = {
     'checkout.confirmTraining': async ({ localId }) => {
       const record = deps.checkout.get(localId);
-      if (!record.training || deps.settings.get().mode !== 'training' || record.phase !== 'created') {
+      if (!deps.journal.view(record).meaning.confirmTraining) {
         throw new AgentError('conflict', 'Only a created training operation can be confirmed here.', {
           localId,
         });

@@ -10,6 +10,7 @@ import { createSupervisorReset } from '../headoffice/supervisor-reset.ts';
 import { createHeadOfficeTables } from '../headoffice/tables.ts';
 import type { Journal } from '../operations/operation-journal.ts';
 import { readEnrolment } from '../settings/enrolment.ts';
+import type { DeskContextSource } from '../shift/meaning-context.ts';
 import type { Signals } from '../signal.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Ground } from './ground.ts';
@@ -58,7 +59,8 @@ export type WiredHeadOffice = ReturnType<typeof wireHeadOffice>;
 
 /** Enrolment and the upload's status, the coded reset, and the payouts shared with the branch. */
 export function headOfficeFeature(
-  deps: Ground & WiredHeadOffice & { journal: Journal; supervisor: Supervisor },
+  deps: Ground &
+    WiredHeadOffice & { journal: Journal; supervisor: Supervisor; deskContext: DeskContextSource },
 ) {
   const { store, journal, emit } = deps;
   const branchPayouts = createBranchPayouts({
@@ -67,6 +69,7 @@ export function headOfficeFeature(
     client: deps.headOffice.client,
     terminalId: deps.headOffice.terminalId,
     supervisor: deps.supervisor,
+    desk: deps.deskContext.get,
     view: (localId) => journal.view(store.operations.get(localId)!),
     clock: deps.clock,
     announce: (localId) => emit('operation.changed', journal.view(store.operations.get(localId)!)),

@@ -20,6 +20,7 @@ export function wireOperations(
     settings: deps.settings,
     shifts: store.shifts,
     branch: deps.branch,
+    clock,
   });
   const journal = createJournal({
     store,

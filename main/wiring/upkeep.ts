@@ -8,12 +8,16 @@ import { createUpdates } from '../updates/updates.ts';
 import { createUpkeepFeature } from '../upkeep.ts';
 import type { WiredGateway } from './gateway.ts';
 import type { Ground } from './ground.ts';
+import type { WiredOperations } from './operations.ts';
 import type { WiredStaff } from './staff.ts';
 
-export function wireUpkeep(deps: Ground & WiredGateway & WiredStaff, options: CoreOptions) {
+export function wireUpkeep(
+  deps: Ground & WiredGateway & WiredStaff & Pick<WiredOperations, 'journal'>,
+  options: CoreOptions,
+) {
   const { store, log, emit, clock } = deps;
   const updates = createUpdates({
-    policy: createUpdatePolicy({ store, clock }),
+    policy: createUpdatePolicy({ store, clock, views: deps.journal.views }),
     log,
     offer: (update) => emit('updates.ready', update),
     guarded: deps.supervisor.pinSet,

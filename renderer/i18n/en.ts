@@ -53,6 +53,7 @@ export const en = {
       other_desk: 'It was run at another desk.',
       not_cash: 'Not a cash method: no cash at this desk. The payer uses the requisites shown.',
       training_in_live: 'Training money: no real cash moves in Live.',
+      branch: 'Paid out at another desk of the branch: give no cash here.',
       recorded: 'The cash is recorded.',
       handed_over_not_captured:
         'The cash was handed over, but the gateway no longer reads it as completed: a supervisor settles it.',
@@ -344,6 +345,7 @@ export const en = {
     badge: {
       received: 'Received {{time}}',
       handed_over: 'Handed over {{time}}',
+      returned: 'Given back {{time}}',
     },
     recorded: '{{what}}: {{amount}}, terminal {{terminal}}',
     refused: {
@@ -677,8 +679,13 @@ export const en = {
     totalPayin: 'Cash in, completed: {{n}}',
     totalPayout: 'Cash out, completed: {{n}}',
     totalOpen: 'Still open: {{n}}',
+    totalOtherPayin: 'Other instruments in, completed (no cash here): {{n}}',
+    totalOtherPayout: 'Other instruments out, completed (no cash here): {{n}}',
+    totalTrainingPayin: 'Training in, completed (no real money): {{n}}',
+    totalTrainingPayout: 'Training out, completed (no real money): {{n}}',
+    totalTrainingOpen: 'Training still open (no real money): {{n}}',
     totalsNote:
-      'Completed: created at the gateway and captured. Cancelled and never created ones add to nothing.',
+      'Completed: created at the gateway and captured. Cash in, cash out and still open are Live only, cash apart from other instruments; training is apart. Cancelled and never created ones add to nothing.',
     stateCancelled: 'Cancelled',
     stateUnknown: 'Unknown status, not final',
     stateNotCreated: 'Not created',

@@ -13,6 +13,7 @@ import type { Sandbox } from '../../main/sandbox/server.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { enrolmentCodeFor, startTestHq, type TestHq } from '../hq/support.ts';
 import { until } from '../support/core.ts';
+import { SUPERVISOR_PIN } from '../support/desk.ts';
 import {
   goLiveInSettings,
   livePayin,
@@ -132,6 +133,32 @@ test('two desks and the dashboard: a day at each seen live; a payout of desk A h
     .waitFor();
   await deskB.shot('lookup-handed-over');
   await upToDate(deskB.page);
+
+  // Back at desk A: paid at another desk of the branch, and no advice to hand it over anywhere, in
+  // Live and in training alike.
+  const seenAtA = async (shot: string) => {
+    await openHome(deskA.page, a.url);
+    await deskA.page.getByRole('button', { name: 'History' }).click();
+    await deskA.page.getByTestId('history-row').filter({ hasText: number }).click();
+    await deskA.page
+      .getByText('Paid out at another desk of the branch: give no cash here.')
+      .first()
+      .waitFor();
+    assert.equal(await deskA.page.getByText('Hand the cash to the payer').count(), 0);
+    await deskA.shot(shot);
+    await openHome(deskA.page, a.url);
+    await deskA.page.getByRole('button', { name: 'History' }).waitFor();
+    assert.equal(await deskA.page.getByText('Completed: hand over the cash').count(), 0);
+  };
+  await seenAtA('operation-paid-at-another-desk');
+  for (const [channel, request] of [
+    ['supervisor.unlock', { pin: SUPERVISOR_PIN }],
+    ['settings.setMode', { mode: 'training' }],
+  ] as const) {
+    const done = await a.core.invoke(channel, request);
+    assert.ok(done.ok, JSON.stringify(done).slice(0, 300));
+  }
+  await seenAtA('operation-paid-at-another-desk-training');
 
   // The dashboard's search: started at A, handed over at B.
   await dashboard.goto(`${hq.url}/#/search`);

@@ -46,6 +46,20 @@ test('history pages, searches and filters, and shows an operation in full', asyn
     false,
   );
   sandbox.setStatus(1001, eve.operationNumber, 'on_hold');
+  // Cash received, then the gateway ended it: the cash is given back, and the row says so.
+  const frank = await made(
+    createThroughCore(core, { type: 'payin', shopId: 1001, amount: '6000', payerId: 'FRANK-6' }),
+    false,
+  );
+  const cash = async (request: object) => assert.ok((await core.invoke('checkout.recordCash', request)).ok);
+  await cash({ localId: frank.localId });
+  sandbox.setStatus(1001, frank.operationNumber, 'cancelled');
+  await core.invoke('history.refresh', { localId: frank.localId });
+  await until(async () => {
+    const result = await core.invoke('history.get', { localId: frank.localId });
+    return result.ok && (result.value as { operation: OperationView }).operation.cash === 'return';
+  }, 'the cancelled payin to ask for its cash back');
+  await cash({ localId: frank.localId, action: 'returned' });
   for (let i = 0; i < FILLERS; i++) {
     await made(
       createThroughCore(core, { type: 'payin', shopId: 1001, amount: '1000', payerId: `FILL-${i}` }),
@@ -64,7 +78,11 @@ test('history pages, searches and filters, and shows an operation in full', asyn
   await until(async () => {
     const { totals } = await seen({});
     const unknown = (await seen({ state: 'unknown' })).rows.map((r) => r.payerId);
-    return totals?.payin.count === FILLERS && totals.open.count === 3 && unknown.join() === 'EVE-5';
+    return (
+      totals?.training.payin.count === FILLERS &&
+      totals.training.open.count === 3 &&
+      unknown.join() === 'EVE-5'
+    );
   }, 'every status read back');
 
   await openHome(page, h.url);
@@ -75,12 +93,23 @@ test('history pages, searches and filters, and shows an operation in full', asyn
   assert.match(await rows.first().innerText(), /FILL-51/);
   assert.ok((await rows.count()) < 40, `${await rows.count()} rows rendered`);
   await h.screen('history');
-  // By type, completed only (captured); the open ones apart; the cancelled payin adds to nothing.
+  // By type, completed only (captured); the open ones apart; the cancelled payins add to nothing.
+  // All of it training money: none of it is Live cash in or out, and none of it Live still open.
   const total = async (which: string) => page.getByTestId(`history-total-${which}`).innerText();
-  assert.match(await page.getByTestId('history-totals').innerText(), /Operations found\s*57/);
-  assert.match(await total('payin'), /Cash in, completed: 52\s*KZT.52,000\.00/);
-  assert.match(await total('payout'), /Cash out, completed: 1\s*KZT.2,000\.00/);
-  assert.match(await total('open'), /Still open: 3\s*KZT.15,000\.00/);
+  assert.match(await page.getByTestId('history-totals').innerText(), /Operations found\s*58/);
+  assert.match(await total('payin'), /Cash in, completed: 0\s*—/);
+  assert.match(await total('payout'), /Cash out, completed: 0\s*—/);
+  assert.match(await total('open'), /Still open: 0\s*—/);
+  assert.match(
+    await total('training-payin'),
+    /Training in, completed \(no real money\): 52\s*KZT.52,000\.00/,
+  );
+  assert.match(
+    await total('training-payout'),
+    /Training out, completed \(no real money\): 1\s*KZT.2,000\.00/,
+  );
+  assert.match(await total('training-open'), /Training still open \(no real money\): 3\s*KZT.15,000\.00/);
+  assert.equal(await page.getByTestId('history-total-other-payin').count(), 0, 'no other instrument');
 
   const scroller = page.locator('.history-scroll');
   const alice = rows.filter({ hasText: 'ALICE-1' });
@@ -97,6 +126,13 @@ test('history pages, searches and filters, and shows an operation in full', asyn
     'the search',
   );
   await h.screen('history-search-payer');
+  await search.fill('FRANK-6');
+  await until(
+    async () => (await rows.count()) === 1 && /FRANK-6/.test(await rows.first().innerText()),
+    'the payin given back',
+  );
+  assert.match(await rows.first().getByTestId('history-custody').innerText(), /^Given back /);
+  assert.doesNotMatch(await rows.first().innerText(), /Received/);
   await search.fill(bob.operationNumber.slice(0, -1));
   await until(async () => (await rows.count()) >= 1, 'a search by number prefix');
   await search.fill('');
@@ -119,18 +155,18 @@ test('history pages, searches and filters, and shows an operation in full', asyn
   );
   await h.screen('history-filtered');
   await type.selectOption('');
-  for (const [kind, payer] of [
-    ['Cancelled', 'DAVE-4'],
-    ['Unknown status, not final', 'EVE-5'],
-    ['Cash still open', 'BOB-2'],
+  for (const [kind, payers] of [
+    ['Cancelled', ['FRANK-6', 'DAVE-4']],
+    ['Unknown status, not final', ['EVE-5']],
+    ['Cash still open', ['BOB-2']],
   ] as const) {
     await status.selectOption({ label: kind });
-    await until(
-      async () => (await rows.count()) === 1 && (await rows.first().innerText()).includes(payer),
-      kind,
-    );
+    await until(async () => {
+      const texts = await rows.allInnerTexts();
+      return texts.length === payers.length && payers.every((payer, i) => texts[i]!.includes(payer));
+    }, kind);
   }
-  assert.match(await total('payout'), /Cash out, completed: 1\s*KZT.2,000\.00/);
+  assert.match(await total('training-payout'), /\): 1\s*KZT.2,000\.00/);
   assert.match(await total('open'), /Still open: 0/);
   await status.selectOption({ label: 'Not created' });
   await page.getByText('No operations match.').waitFor();

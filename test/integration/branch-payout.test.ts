@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, test } from 'node:test';
-import type { OperationView } from '../../common/contract.ts';
+import type { OpenOperation, OperationView } from '../../common/contract.ts';
 import { NOT_CONFIRMED } from '../../main/headoffice/branch-payouts.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
 import { json, startTestHq, type TestHq } from '../hq/support.ts';
-import { checkout, type Harness, SHOP } from '../support/core.ts';
+import { checkout, type Harness, SHOP, until } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 
@@ -66,7 +66,13 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(early.ok, false);
   assert.match(!early.ok ? early.error.message : '', /not released.*Do not hand over cash\./s);
 
-  // A's supervisor releases it: from now on A refuses to hand it over itself.
+  // A's supervisor releases it: from now on A refuses to hand it over itself, and Home's tray,
+  // pushed by A, lists it no more (the release changes no operation record, only the answer).
+  const inTray = () =>
+    (
+      a.events.filter((e) => e.event === 'tray.changed').at(-1)?.payload as { rows: OpenOperation[] }
+    )?.rows.some((o) => o.operation.localId === payout.localId);
+  await until(() => inTray() === true, 'the payout in A’s tray');
   const released = await a.call('hq.release', {
     localId: payout.localId,
     supervisorPin: SUPERVISOR_PIN,
@@ -74,6 +80,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(released.meaning.custody.refused, 'released');
   assert.equal(released.cash, 'none');
   assert.deepEqual(released.meaning.branch, { release: false, claim: false, claimed: false });
+  await until(() => inTray() === false, 'the released payout gone from A’s tray');
   const self = await a.invoke('checkout.recordCash', { localId: payout.localId });
   assert.equal(self.ok, false);
   assert.match(!self.ok ? self.error.message : '', /released to the branch.*Do not hand over cash here/);
@@ -101,6 +108,19 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(handed.custody?.kind, 'handed_over');
   const refused = await loser.invoke('checkout.recordCash', { localId: loserId });
   assert.equal(refused.ok, false, 'the losing desk records no cash');
+
+  // At A it reads paid at another desk of the branch: no advice to hand it over, not in its tray.
+  const atA = (await a.call('history.get', { localId: payout.localId })).operation;
+  assert.deepEqual(
+    [atA.cash, atA.meaning.note, atA.meaning.open, atA.meaning.alert],
+    ['none', 'branch', null, false],
+  );
+  const trayA = (await a.call('history.open', {})).rows;
+  assert.deepEqual(
+    trayA.filter((o) => o.operation.localId === payout.localId),
+    [],
+    'A’s tray still lists the payout',
+  );
 
   // The winner journals the claim, then the cash as usual; HQ sees it handed over by that desk.
   await uploaded(winner);
@@ -169,4 +189,42 @@ test('listed as open cash in its Z report, the payout is released: its desk refu
   await uploaded(b);
   const { operations } = await payoutAtHq(hq, payout.operationNumber);
   assert.deepEqual([operations[0]!.handedOver, operations[0]!.handedOverBy], [true, 'TY']);
+});
+
+test('one rule for release and claim: a desk turned to training is neither offered a Live payout nor claims it', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const a = (await enrolledDesk(t, hq, 'TR')).h;
+  const b = (await enrolledDesk(t, hq, 'TQ', {}, a.sandbox)).h;
+  const payout = await capturedPayout(a);
+  // Listed as open cash in A's Z report: released to the branch.
+  await a.call('shift.close', { counted: [{ currency: 'KZT', total: '20000' }] });
+  await uploaded(a);
+  const atB = await lookUp(b, payout.operationNumber);
+  assert.deepEqual(atB.meaning.branch, { release: false, claim: true, claimed: false });
+
+  // B closes its Live shift and turns to training: the answer offers no claim, and none is made.
+  await b.call('shift.close', { counted: [{ currency: 'KZT', total: '20000' }] });
+  await b.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+  await b.call('settings.setMode', { mode: 'training' });
+  await b.call('shift.openTraining', {});
+  const inTraining = (await b.call('history.get', { localId: atB.localId })).operation;
+  assert.deepEqual(inTraining.meaning.branch, { release: false, claim: false, claimed: false });
+  const refused = await b.invoke('hq.claim', { localId: atB.localId });
+  assert.equal(refused.ok, false, 'a desk in training claimed a Live payout');
+  assert.match(!refused.ok ? refused.error.message : '', /at a desk in Live/);
+  const { operations } = await payoutAtHq(hq, payout.operationNumber);
+  assert.deepEqual([operations[0]!.handedOver, operations[0]!.handedOverBy], [false, null]);
+
+  // A in training too: its supervisor releases nothing either.
+  await a.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+  await a.call('settings.setMode', { mode: 'training' });
+  const atA = (await a.call('history.get', { localId: payout.localId })).operation;
+  assert.deepEqual(atA.meaning.branch, { release: false, claim: false, claimed: false });
+  // Seen in training, the Live payout released to the branch still advises no cash here.
+  assert.deepEqual(
+    [atA.cash, atA.meaning.note, atA.meaning.open, atA.meaning.custody],
+    ['none', 'branch', null, { action: null, refused: 'released' }],
+  );
+  const release = await a.invoke('hq.release', { localId: payout.localId, supervisorPin: SUPERVISOR_PIN });
+  assert.equal(release.ok, false);
 });

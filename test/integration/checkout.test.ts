@@ -138,6 +138,24 @@ describe('a whole checkout', () => {
     assert.equal(h.sandbox.requests('capture').length, 0);
   });
 
+  test('confirm (training) only where the answer offers it: never on an operation the gateway ended', async (t) => {
+    const h = await startHarness(t);
+    const created = await checkout(h, { type: 'payout' });
+    assert.equal(created.meaning.confirmTraining, true);
+    h.sandbox.setStatus(SHOP, created.operationNumber, 'cancelled');
+    await h.call('history.refresh', { localId: created.localId });
+    const cancelled = await h.waitFor(
+      'operation.changed',
+      (v) => v.localId === created.localId && v.status === 'cancelled',
+    );
+    assert.equal(cancelled.meaning.confirmTraining, false);
+    const result = await h.invoke('checkout.confirmTraining', { localId: created.localId });
+    assert.equal(!result.ok && result.error.kind, 'conflict');
+    assert.equal(h.sandbox.requests('capture').length, 0, 'a cancelled operation was captured');
+    const after = (await h.call('history.get', { localId: created.localId })).operation;
+    assert.deepEqual([after.status, after.cash], ['cancelled', 'none']);
+  });
+
   test('confirm (training) that cannot reach the sandbox changes nothing and says hold the cash', async (t) => {
     const h = await startHarness(t);
     const created = await checkout(h, { type: 'payout' });

@@ -197,6 +197,57 @@ describe('CSV', () => {
     );
   });
 
+  test('the file shows the answer: a payin given back says so, a mismatch names its figures and holds', async (t) => {
+    const dialog = saveDialog();
+    const h = await startHarness(t, { printer: dialog });
+    const dir = tempDir(t, 'cashdesk-csv-');
+    const given = await checkout(h, { type: 'payin', amount: '3000' });
+    await h.call('checkout.recordCash', { localId: given.localId });
+    h.sandbox.setStatus(SHOP, given.operationNumber, 'cancelled');
+    await h.call('history.refresh', { localId: given.localId });
+    await h.waitFor('operation.changed', (v) => v.localId === given.localId && v.cash === 'return');
+    await h.call('checkout.recordCash', { localId: given.localId, action: 'returned' });
+
+    const mismatched = await checkout(h, { type: 'payin', amount: '5000' });
+    h.sandbox.inject(
+      'getOperation',
+      {
+        kind: 'mutate',
+        mutate: (reply) => {
+          const operation = (reply as { data?: { operation?: Record<string, unknown> } }).data?.operation;
+          if (operation?.operationNumber === mismatched.operationNumber) operation.amount = '5500';
+          return reply;
+        },
+      },
+      Number.POSITIVE_INFINITY,
+    );
+    await h.call('history.refresh', { localId: mismatched.localId });
+    const held = await h.waitFor(
+      'operation.changed',
+      (v) => v.localId === mismatched.localId && v.meaning.open === 'mismatch',
+    );
+
+    const path = join(dir, 'answer.csv');
+    dialog.answer(path);
+    await h.call('history.exportCsv', { shiftId: given.shiftId! });
+    const [header, ...rows] = parseCsv(readFileSync(path, 'utf8').slice(1));
+    const row = (number: string) => {
+      const found = rows.find((r) => r[header!.indexOf('operation_number')] === number)!;
+      return (name: string) => found[header!.indexOf(name)];
+    };
+    const back = row(given.operationNumber);
+    assert.deepEqual(
+      [back('status'), back('custody'), back('cash'), back('open_reason')],
+      ['cancelled', 'returned', 'none', ''],
+    );
+    assert.match(back('returned_at')!, ISO_WITH_OFFSET);
+    const odd = row(mismatched.operationNumber);
+    assert.deepEqual(
+      [odd('mismatch'), odd('cash'), odd('open_reason'), odd('money')],
+      [`amount: entered 5000, gateway 5500`, held.cash, 'mismatch', 'training'],
+    );
+  });
+
   test('no UNC path, no traversal, and the same words whether a folder exists or not', async (t) => {
     const dialog = saveDialog();
     const h = await startHarness(t, { printer: dialog });

@@ -42,14 +42,17 @@ const numbers = (rows: OperationRecord[]) => rows.map((r) => r.operationNumber);
 
 function referenceTotals(records: OperationRecord[], filter: Omit<HistoryFilter, 'limit'>): HistoryTotals {
   const found = records.filter((r) => matchesFilter(r, filter));
-  const completed = (type: string) =>
-    found.filter((r) => r.phase === 'created' && r.status === 'captured' && r.type === type);
-  const open = found.filter((r) => !(r.phase === 'created' && r.status === 'captured') && r.final !== true);
+  const done = found.filter((r) => r.phase === 'created' && r.status === 'captured');
+  const of = (rows: OperationRecord[], type: string) => sumsOf(rows.filter((r) => r.type === type));
+  const flows = (rows: OperationRecord[]) => ({ payin: of(rows, 'payin'), payout: of(rows, 'payout') });
+  const live = done.filter((r) => !r.training);
+  const open = found.filter((r) => !done.includes(r) && r.final !== true);
   return {
     count: found.length,
-    payin: sumsOf(completed('payin')),
-    payout: sumsOf(completed('payout')),
-    open: sumsOf(open),
+    ...flows(live.filter((r) => r.instrumentType === 'cash')),
+    other: flows(live.filter((r) => r.instrumentType !== 'cash')),
+    training: { ...flows(done.filter((r) => r.training)), open: sumsOf(open.filter((r) => r.training)) },
+    open: sumsOf(open.filter((r) => !r.training)),
   };
 }
 
@@ -73,6 +76,8 @@ const allPayin = (count: number, sums: HistoryTotals['open']['sums']): HistoryTo
   count,
   payin: { count, sums },
   payout: NONE,
+  other: { payin: NONE, payout: NONE },
+  training: { payin: NONE, payout: NONE, open: NONE },
   open: NONE,
 });
 
@@ -118,6 +123,7 @@ function seedVaried(store: Store, time: ReturnType<typeof clock>, count: number)
           type: i % 3 === 0 ? 'payout' : 'payin',
           ...state,
           training: i % 7 === 0,
+          instrumentType: i % 4 === 3 ? 'bank_card' : 'cash',
           amount: amounts[i % amounts.length]!,
           currency: currencies[i % currencies.length]!,
           payerDetails: details,
@@ -415,6 +421,50 @@ describe('totals', () => {
     assert.equal(0.1 + 0.2, 0.30000000000000004, 'what a float would have said');
   });
 
+  test('Live cash apart from training and from other instruments: no training or card money in cash', (t) => {
+    const time = clock();
+    const store = openStore(t, undefined, time.now);
+    const add = (amount: string, fields: Partial<NewOperation>) => {
+      time.advance(1_000);
+      store.operations.insert(
+        operation({ amount, phase: 'created', status: 'captured', final: true, openReason: null, ...fields }),
+        { kind: 'x' },
+      );
+    };
+    add('10000.00', { type: 'payin' });
+    add('15000.00', { type: 'payin', training: true });
+    add('4000.00', { type: 'payout' });
+    add('2500.00', { type: 'payout', training: true });
+    add('900.00', { type: 'payout', instrumentType: 'bank_card' });
+    add('50.00', {
+      type: 'payin',
+      phase: 'created',
+      status: 'created',
+      final: false,
+      openReason: 'take_cash',
+    });
+    add('60.00', {
+      type: 'payin',
+      training: true,
+      phase: 'created',
+      status: 'created',
+      final: false,
+      openReason: 'take_cash',
+    });
+    const kzt = (count: number, amount: string) => ({ count, sums: [{ currency: 'KZT', amount }] });
+    const expected: HistoryTotals = {
+      count: 7,
+      payin: kzt(1, '10000.00'),
+      payout: kzt(1, '4000.00'),
+      other: { payin: NONE, payout: kzt(1, '900.00') },
+      training: { payin: kzt(1, '15000.00'), payout: kzt(1, '2500.00'), open: kzt(1, '60.00') },
+      open: kzt(1, '50.00'),
+    };
+    // Summed in SQL (many operations) and as a page is read: the one rule either way.
+    assert.deepEqual(store.operations.totals({}), expected);
+    assert.deepEqual(store.operations.page({ limit: 50 }).totals, expected);
+  });
+
   test('by type, completed only, the open ones apart; the status filter’s kinds beyond a status', (t) => {
     const time = clock();
     const store = openStore(t, undefined, time.now);
@@ -448,6 +498,8 @@ describe('totals', () => {
       count: 9,
       payin: { count: 1, sums: [{ currency: 'KZT', amount: '100.00' }] },
       payout: { count: 2, sums: [{ currency: 'KZT', amount: '37.00' }] },
+      other: { payin: NONE, payout: NONE },
+      training: { payin: NONE, payout: NONE, open: NONE },
       open: { count: 2, sums: [{ currency: 'KZT', amount: '8.00' }] },
     };
     // The summed way (many operations) and the page's own (fewer than a page) say the same.
@@ -475,14 +527,11 @@ describe('totals', () => {
       count: 2,
       payin: NONE,
       payout: { count: 1, sums: [{ currency: 'KZT', amount: '7.00' }] },
+      other: { payin: NONE, payout: NONE },
+      training: { payin: NONE, payout: NONE, open: NONE },
       open: NONE,
     });
-    assert.deepEqual(store.operations.totals({ state: 'cancelled' }), {
-      count: 2,
-      payin: NONE,
-      payout: NONE,
-      open: NONE,
-    });
+    assert.deepEqual(store.operations.totals({ state: 'cancelled' }), { ...allPayin(2, []), payin: NONE });
   });
 
   test('past 10,000 operations, or 2,000 candidates for a text, there are no totals', (t) => {

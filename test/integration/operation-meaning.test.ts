@@ -219,9 +219,20 @@ test('training money seen in Live moves no cash and tells no one to hand it over
   const x = await h.call('shift.report', {});
   assert.deepEqual(listed([...x.openCash, ...x.waiting], payout.localId), []);
   assert.deepEqual(x.cash, before);
-  // Home's tray lists it marked as training money, with no advice to move cash.
+  // Home's tray lists it marked as training money, with no advice to move cash: waiting for its own
+  // mode, sorted after anything of Live's, never as cash to hand over.
   const inTray = (await h.call('history.open', {})).rows.find((o) => o.operation.localId === payout.localId);
-  assert.deepEqual([inTray?.operation.cash, inTray?.operation.meaning.money], ['none', 'training']);
+  assert.deepEqual(
+    [inTray?.reason, inTray?.operation.meaning.open, inTray?.operation.cash, inTray?.operation.meaning.money],
+    ['waiting', 'waiting', 'none', 'training'],
+  );
+  const pushed = await h.waitFor('tray.changed', (tray) =>
+    tray.rows.some((o) => o.operation.localId === payout.localId && o.operation.status === 'captured'),
+  );
+  assert.deepEqual(
+    pushed.rows.filter((o) => o.operation.localId === payout.localId).map((o) => o.reason),
+    ['waiting'],
+  );
   assert.deepEqual(
     h.events.filter(
       (e) =>

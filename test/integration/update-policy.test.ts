@@ -2,7 +2,8 @@
 // it only when the renderer is idle on Home and no operation is open, unresolved or owes cash.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkout, type Harness, openSession, SHOP, startHarness } from '../support/core.ts';
+import { EXPIRY_MARGIN_MS } from '../../common/contract.ts';
+import { checkout, type Harness, openSession, requisitesFor, SHOP, startHarness } from '../support/core.ts';
 
 /** An update downloaded by the shell, with an installer that records its calls. */
 function downloaded(h: Harness, version = '9.9.9') {
@@ -69,6 +70,28 @@ test('an open session blocks, and abandoning it frees the desk', async (t) => {
   assert.equal(offers(h), 0);
   await h.call('checkout.abandon', { localId: session.localId });
   await offeredAndInstalled(h, installs);
+});
+
+test('a session is held for the payer only while the desk may still use it: the answer’s one rule', async (t) => {
+  // The sandbox's session lives 3 s, less than the desk's 5 s skew margin: not expired at the
+  // gateway, but the desk would refuse to submit it, so it holds nothing.
+  const h = await startHarness(t, { sandbox: { sessionTtlSeconds: 3 } });
+  const installs = downloaded(h);
+  const session = await openSession(h);
+  const expiredAt = Date.parse(session.session!.expiredAt);
+  assert.ok(expiredAt > Date.now(), 'not expired at the gateway');
+  assert.deepEqual(session.meaning.session, {
+    usable: false,
+    until: new Date(expiredAt - EXPIRY_MARGIN_MS).toISOString(),
+  });
+  await h.call('app.setIdle', { home: true });
+  await offeredAndInstalled(h, installs);
+  const refused = await h.invoke('checkout.createOperation', {
+    localId: session.localId,
+    payerRequisites: requisitesFor(session),
+  });
+  assert.equal(!refused.ok && refused.error.kind, 'session_expired');
+  assert.equal(h.sandbox.requests('createOperation').length, 0);
 });
 
 test('a payin whose cash is not taken, then not captured, blocks until it settles', async (t) => {

@@ -26,8 +26,8 @@ export function SessionStep() {
   const { busy, run } = useInFlight();
   const [asking, setAsking] = useState(false);
   const ids = useId();
-  const secondsLeft = useSecondsLeft(session.expiredAt);
-  const expired = secondsLeft === 0 || operation.phase === 'expired';
+  const secondsLeft = useSecondsLeft(operation);
+  const expired = secondsLeft === 0;
   // Past expiry there is nothing to give up, so Back goes at once.
   const leave = () => (expired ? void run(back) : setAsking(true));
   return (

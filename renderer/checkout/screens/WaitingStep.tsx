@@ -6,15 +6,14 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { describeStatus } from '../../shared/describeStatus.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useShowsOperation } from '../../shared/hooks/useShowsOperation.ts';
-import { useTraining } from '../../shared/state/appState.ts';
 import { useNavigation } from '../../shared/state/navigation.ts';
 import { useCustodyFocus } from '../hooks/useCustodyFocus.ts';
 import { useCheckout, useOperation } from '../state/checkout.ts';
 
 /**
- * Follows `operation.changed` pushes; the desk itself keeps looking the status up. Only `created`
- * is waiting for a confirmation: any other status that is not final will not complete as it
- * stands, so the screen says so and offers no training confirmation.
+ * Follows `operation.changed` pushes; the desk itself keeps looking the status up. The training
+ * confirmation is offered only where the core's answer allows it (a training operation still
+ * waiting for one): any other status will not complete as it stands, and the screen says so.
  */
 export function WaitingStep() {
   const { t } = useTranslation();
@@ -22,12 +21,11 @@ export function WaitingStep() {
   const confirmTraining = useCheckout((s) => s.confirmTraining);
   const refreshStatus = useCheckout((s) => s.refreshStatus);
   const openHome = useNavigation((s) => s.openHome);
-  const training = useTraining();
   const { busy, run } = useInFlight();
   const focus = useCustodyFocus(operation);
   useShowsOperation(operation.localId);
   const stuck = operation.meaning.stuck ? (operation.status ?? '') : null;
-  const confirmable = training && operation.status === 'created';
+  const confirmable = operation.meaning.confirmTraining === true;
   return (
     <ScreenFrame
       title={stuck ? t('flow.stuck.title', { status: stuck }) : t('flow.waiting.title')}

@@ -1,15 +1,16 @@
-import { EXPIRY_MARGIN_MS, type OperationView } from '../../../common/contract.ts';
+import type { OperationView } from '../../../common/contract.ts';
 
 /**
- * Clocks drift and requests take time, so the desk stops a little before `expiredAt`: the same
- * margin inside which the core refuses to submit.
+ * Until when the session may be used, as the core's answer says (a skew margin before the gateway's
+ * expiry, main/operations/session-answer.ts); null with none.
  */
-
-export function deadlineOf(expiredAt: string): number {
-  return Date.parse(expiredAt) - EXPIRY_MARGIN_MS;
+export function deadlineOf(operation: OperationView): number | null {
+  const until = operation.meaning.session?.until;
+  return until ? Date.parse(until) : null;
 }
 
+/** The answer said no, or its deadline has passed since. */
 export function sessionExpired(operation: OperationView): boolean {
-  if (operation.phase === 'expired') return true;
-  return operation.session !== null && Date.now() >= deadlineOf(operation.session.expiredAt);
+  const deadline = deadlineOf(operation);
+  return !operation.meaning.session?.usable || deadline === null || Date.now() >= deadline;
 }

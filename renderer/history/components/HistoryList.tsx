@@ -82,9 +82,12 @@ export function HistoryList({ rows, loading, hasMore, otherDesk = false, onNearE
                     <MoneyMark meaning={row.meaning} compact />
                     {otherDesk && <span className="badge badge-other-desk">{t('history.otherDesk')}</span>}
                     {row.mismatch && <span className="badge badge-mismatch">{t('mismatch.badge')}</span>}
+                    {/* Cash received and then given back reads as given back, never "Received". */}
                     {row.custody && (
-                      <span className="badge badge-custody">
-                        {t(`custody.badge.${row.custody.kind}`, { time: format.time(row.custody.at) })}
+                      <span className="badge badge-custody" data-testid="history-custody">
+                        {row.returned
+                          ? t('custody.badge.returned', { time: format.time(row.returned.at) })
+                          : t(`custody.badge.${row.custody.kind}`, { time: format.time(row.custody.at) })}
                       </span>
                     )}
                     {describeStatus(t, row)}

@@ -7,7 +7,8 @@ type Sums = NonNullable<Totals>['open'];
 
 /**
  * Everything the search matches, not just the rows scrolled so far: how many, then the completed
- * cash in and cash out (created at the gateway and captured) by currency, and apart the operations
+ * Live cash in and cash out (created at the gateway and captured) by currency; apart, other
+ * instruments and training money, each shown only where there is some; and the Live operations
  * still open. Cancelled, abandoned and never created ones are found but add to no sum.
  */
 export function HistoryTotals({ totals }: { totals: Totals | undefined }) {
@@ -23,8 +24,16 @@ export function HistoryTotals({ totals }: { totals: Totals | undefined }) {
     );
   }
   const line = (
-    key: 'payin' | 'payout' | 'open',
-    label: 'history.totalPayin' | 'history.totalPayout' | 'history.totalOpen',
+    key: string,
+    label:
+      | 'history.totalPayin'
+      | 'history.totalPayout'
+      | 'history.totalOpen'
+      | 'history.totalOtherPayin'
+      | 'history.totalOtherPayout'
+      | 'history.totalTrainingPayin'
+      | 'history.totalTrainingPayout'
+      | 'history.totalTrainingOpen',
     sums: Sums,
   ) => (
     <div data-testid={`history-total-${key}`}>
@@ -44,6 +53,14 @@ export function HistoryTotals({ totals }: { totals: Totals | undefined }) {
       </div>
       {line('payin', 'history.totalPayin', totals.payin)}
       {line('payout', 'history.totalPayout', totals.payout)}
+      {totals.other.payin.count > 0 && line('other-payin', 'history.totalOtherPayin', totals.other.payin)}
+      {totals.other.payout.count > 0 && line('other-payout', 'history.totalOtherPayout', totals.other.payout)}
+      {totals.training.payin.count > 0 &&
+        line('training-payin', 'history.totalTrainingPayin', totals.training.payin)}
+      {totals.training.payout.count > 0 &&
+        line('training-payout', 'history.totalTrainingPayout', totals.training.payout)}
+      {totals.training.open.count > 0 &&
+        line('training-open', 'history.totalTrainingOpen', totals.training.open)}
       {line('open', 'history.totalOpen', totals.open)}
     </dl>
   );
