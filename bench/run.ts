@@ -22,6 +22,7 @@ const SUITES: Suite[] = [
   { name: 'responsiveness', file: 'responsiveness.ts', exported: 'benchResponsiveness' },
   { name: 'hq', file: 'hq.ts', exported: 'benchHq' },
   { name: 'mutation', file: 'mutation.ts', exported: 'benchMutation' },
+  { name: 'agreement', file: 'agreement.ts', exported: 'benchAgreement' },
 ];
 
 type Target = { at: 'most' | 'least'; value: number };
@@ -63,6 +64,8 @@ const TARGETS: Record<string, Target> = {
   'hq.dashboard_ms_p95': { at: 'most', value: 50 },
   // The killed share of mutants of the modules that guard money and access (npm run mutate).
   'tests.mutation_score': { at: 'least', value: 0.85 },
+  // Random desk days on real cores and a real HQ: the days on which HQ said otherwise than the desk.
+  'hq.agreement_disagreements': { at: 'most', value: 0 },
 };
 
 function previous(): Record<string, unknown> {

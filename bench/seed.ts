@@ -14,7 +14,6 @@ import { createHeadOfficeTables } from '../main/headoffice/tables.ts';
 import { createChainRepo } from '../main/store/chain-links.ts';
 import { createStore, DATABASE_FILE } from '../main/store/index.ts';
 import { MIGRATIONS } from '../main/store/migrations/index.ts';
-import type { OperationRecord } from '../main/store/operations.ts';
 import { createVault } from '../main/vault/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -254,7 +253,8 @@ function answerOf(phase: Phase, status: string | null, type: OperationTypeValue,
     parent: null,
     custodyKind: null,
     returnedAt: null,
-  } as OperationRecord);
+    released: false,
+  });
   return [own.final ? 1 : 0, own.open] as const;
 }
 

@@ -8,6 +8,8 @@
 // - Only a `cash` instrument ever moves cash at a desk; any other gives no cash advice.
 // - Cash in hand when the gateway says no is given back, once; cash handed over for a payout the
 //   gateway then ends is the supervisor's. A mismatch or a correction holds, with or without custody.
+// - A captured payout its desk released to the branch is handed over at another desk of the
+//   branch: on its own desk it advises no cash and is not open, as if paid out there.
 // - A status the desk does not know is not final, and no cash moves on it.
 import {
   type CashAdvice,
@@ -38,6 +40,8 @@ export type MoneyRecord = {
   custodyKind: CustodyKind | null;
   /** A payin's cash given back to the payer. */
   returnedAt: string | null;
+  /** A payout its desk released to the branch (its supervisor, or open cash in its Z report). */
+  released: boolean;
 };
 
 /** The operation's answer on its own desk, in its own mode: the part the desk stores and HQ projects. */
@@ -188,6 +192,7 @@ export function payoutState(record: MoneyRecord, status: StatusClass, final: boo
     });
   }
   if (status === 'captured') {
+    if (record.released) return state({ final, cash: 'none', note: 'branch' });
     return state({
       final,
       cash: 'hand_over',
@@ -198,6 +203,11 @@ export function payoutState(record: MoneyRecord, status: StatusClass, final: boo
   }
   if (status === 'failed') return state({ final, cash: 'none', note: 'failed' });
   return state({ final, cash: 'hold', note: 'waiting', open: 'waiting' });
+}
+
+/** Whether the operation is final: a release to the branch changes its cash, never its finality. */
+export function isFinal(record: Omit<MoneyRecord, 'released'>): boolean {
+  return ownState({ ...record, released: false }).final;
 }
 
 const OPEN_CASH: ReadonlySet<string> = new Set(OPEN_CASH_REASONS);

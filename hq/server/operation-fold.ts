@@ -91,6 +91,7 @@ export function recordOf(op: HqOperation): MoneyRecord {
     isCorrection: op.correction,
     custodyKind: op.custody_kind,
     returnedAt: op.returned_at,
+    released: op.released_by !== null,
   };
 }
 

@@ -140,6 +140,8 @@ export async function project(tx: Queryable, desk: DeskRow, entries: readonly Jo
             open.released_by = 'z_report';
             open.released_at = entry.at;
             open.updated_at = entry.at;
+            // Released, it is paid out at another desk of the branch: the rules answer it again.
+            settle(open);
             touched.add(open);
           }
         }

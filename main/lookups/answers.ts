@@ -1,7 +1,7 @@
 // What a lookup's answer does to its queue entry: done, asked again after a wait that fits the
 // status or the failure, or (a 404) the operation settled as never created once its session is gone.
 // The queue's machinery (main/lookups/queue.ts) leases entries and hands each answer here.
-import { atGateway, ownState } from '../../common/cash-rules/operation-answer.ts';
+import { atGateway, isFinal } from '../../common/cash-rules/operation-answer.ts';
 import type { LookupResult } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
@@ -117,7 +117,7 @@ export function createLookupAnswers(deps: Deps) {
     }
     const local = store.operations.findByNumber(entry.shopId, entry.operationNumber);
     // The answer settles it: a number this desk never ran, or one that never became an operation.
-    if (!local || local.origin === 'lookup' || (ownState(local).final && local.phase !== 'created')) {
+    if (!local || local.origin === 'lookup' || (isFinal(local) && local.phase !== 'created')) {
       done(entry);
       return;
     }

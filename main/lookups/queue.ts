@@ -2,7 +2,7 @@
 // concurrency cap, one lookup per operation at a time, back-off with jitter, and `Retry-After`.
 // It is the only path that settles an unknown outcome: by GET, never by another POST.
 
-import { ownState } from '../../common/cash-rules/operation-answer.ts';
+import { isFinal } from '../../common/cash-rules/operation-answer.ts';
 import type { LookupResult } from '../../common/contract.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
@@ -129,9 +129,9 @@ export function createLookups(deps: Deps) {
     try {
       const record = deps.journal.applyRemote(answer.envelope, { foundAt: answer.target });
       if (entry.reason === 'agent') deps.answered({ state: 'found', operation: deps.journal.view(record) });
-      const followed = following.has(k) && !ownState(record).final;
+      const followed = following.has(k) && !isFinal(record);
       if (!followed) following.delete(k);
-      if (ownState(record).final || (record.origin === 'lookup' && !followed)) done(entry);
+      if (isFinal(record) || (record.origin === 'lookup' && !followed)) done(entry);
       else if (followed) retryLater(entry, followDelay(record, entry.attempts), null, 'status', null);
       else retryLater(entry, pollDelay(record, entry.attempts), null, 'status', null);
     } catch (error) {
@@ -148,7 +148,7 @@ export function createLookups(deps: Deps) {
     const before = following;
     following = new Map(
       records
-        .filter((r) => r.origin === 'lookup' && !ownState(r).final)
+        .filter((r) => r.origin === 'lookup' && !isFinal(r))
         .map((r) => [key(r.shopId, r.operationNumber), r]),
     );
     for (const [k, r] of following) if (!before.has(k)) enqueue(r.shopId, r.operationNumber, 'status');

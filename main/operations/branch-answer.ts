@@ -1,7 +1,6 @@
 // A payout handed over once, at any desk of its branch: whether this desk may release its own
 // captured payout to the branch, or claim another desk's at the head office. One rule for the answer
 // (main/operations/meaning.ts) and for the head office's acts (main/headoffice/branch-payouts.ts).
-import type { OwnState } from '../../common/cash-rules/operation-answer.ts';
 import type { Mode } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
@@ -33,22 +32,6 @@ export function branchRefusal(record: OperationRecord, desk: BranchDesk): Branch
   if (record.phase !== 'created' || record.status !== 'captured') return 'not_captured';
   if (record.custodyKind !== null) return 'handed_over';
   return null;
-}
-
-/**
- * This desk's own captured cash payout, released to the branch: its cash is handed over at another
- * desk of the branch, never here, whatever mode this desk is in now.
- */
-export function releasedFromHere(
-  record: OperationRecord,
-  desk: BranchDesk,
-  own: Pick<OwnState, 'action'>,
-): boolean {
-  return (
-    record.origin === 'counter' &&
-    own.action === 'handed_over' &&
-    desk.branch?.released(record.operationNumber) === true
-  );
 }
 
 /** Released by its own desk, claimed by another; claimed: this desk won that claim. */

@@ -7,8 +7,10 @@
 // The desk's own rules:
 // - Training money never meets Live cash: a training operation seen in Live advises nothing.
 // - Custody belongs to the open shift, in the operation's own mode; with none, it is refused.
-// - A payout released to the branch is handed over at another desk, never this one, in either mode.
+// - A payout released to the branch is handed over at another desk, never this one, in either mode:
+//   the record the cash rules read carries the release, so they answer it as paid out there.
 import {
+  type MoneyRecord,
   type OwnState,
   ownState,
   payoutState,
@@ -23,7 +25,7 @@ import type {
   OpenReason,
 } from '../../common/contract.ts';
 import type { OperationRecord } from '../store/operations.ts';
-import { branchActs, releasedFromHere } from './branch-answer.ts';
+import { branchActs } from './branch-answer.ts';
 import { receiptAnswer, statusAnswer } from './receipt-answer.ts';
 import { sessionAnswer } from './session-answer.ts';
 import { trainingConfirmable } from './training-answer.ts';
@@ -65,13 +67,24 @@ function claimedHere(record: OperationRecord, desk: DeskContext): OwnState | nul
   if (record.origin === 'counter' || record.type !== 'payout' || record.phase !== 'created') return null;
   if (!desk.branch?.claimed(record.localId) || record.instrumentType !== 'cash') return null;
   const status = statusClass(record.status);
-  return payoutState(record, status, status === 'captured' || status === 'failed');
+  return payoutState({ ...record, released: false }, status, status === 'captured' || status === 'failed');
+}
+
+/** What the cash rules read of a record at this desk: the record, and whether this desk released it. */
+export function moneyRecord(record: OperationRecord, desk: DeskContext): MoneyRecord {
+  const released =
+    record.origin === 'counter' &&
+    record.type === 'payout' &&
+    record.custodyKind === null &&
+    desk.branch?.released(record.operationNumber) === true;
+  return { ...record, released };
 }
 
 /** The one answer, for this desk now. */
 export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
   const claimed = claimedHere(record, desk);
-  const own = claimed ?? ownState(record);
+  const input = moneyRecord(record, desk);
+  const own = claimed ?? ownState(input);
   const trainingInLive = record.training && desk.mode === 'live';
   let { cash, note, action, open } = own;
   if (trainingInLive && MOVES.has(cash)) {
@@ -80,15 +93,14 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     // Listed, but as waiting for its own mode: no reason of its may ask for cash here.
     open = 'waiting';
   }
-  const released = releasedFromHere(record, desk, own);
-  if (released) [cash, note, open] = ['none', 'branch', null];
-  let refused: CustodyRefusal | null = null;
+  // Released, the cash is the branch's now: a hand over here is refused, before anything of the mode.
+  let refused: CustodyRefusal | null =
+    input.released && statusClass(record.status) === 'captured' ? 'released' : null;
   if (action) {
     const otherMode =
       record.training !== (desk.mode === 'training') ||
       (desk.shift && desk.shift.training !== record.training);
-    if (released) refused = 'released';
-    else if (otherMode) refused = 'other_mode';
+    if (otherMode) refused = 'other_mode';
     else if (!desk.shift) refused = 'no_shift';
     else if (desk.closing) refused = 'closing';
     if (refused) action = null;

@@ -13,7 +13,7 @@ import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
 import { FOUND_AT_GATEWAY, LifecycleError, nextPhase } from './lifecycle.ts';
-import { attentionOf, type DeskContext } from './meaning.ts';
+import { attentionOf, type DeskContext, moneyRecord } from './meaning.ts';
 import { toView } from './view.ts';
 
 type Deps = {
@@ -35,8 +35,11 @@ export type Change = Omit<OperationPatch, 'phase' | 'final' | 'openReason'>;
 export type FoundAt = { training: boolean; gatewayUrl: string | null };
 
 /** The stored part of the answer, for a record as it will be after a change. */
-function answerColumns(record: OperationRecord): Pick<OperationRecord, 'final' | 'openReason'> {
-  const own = ownState(record);
+function answerColumns(
+  record: OperationRecord,
+  desk: DeskContext,
+): Pick<OperationRecord, 'final' | 'openReason'> {
+  const own = ownState(moneyRecord(record, desk));
   return { final: own.final, openReason: own.open };
 }
 
@@ -69,7 +72,7 @@ export function createJournal(deps: Deps) {
       }
     }
     const after = { ...before, ...change, phase } as OperationRecord;
-    const patch: OperationPatch = { ...change, ...answerColumns(after) };
+    const patch: OperationPatch = { ...change, ...answerColumns(after, deps.desk()) };
     if (phase !== before.phase) patch.phase = phase;
     return publish(before, store.operations.update(localId, patch, event));
   }
@@ -90,7 +93,10 @@ export function createJournal(deps: Deps) {
 
   function insert(input: NewOperation, event: EventInput): OperationRecord {
     const record = { ...input } as OperationRecord;
-    return publish(undefined, store.operations.insert({ ...input, ...answerColumns(record) }, event));
+    return publish(
+      undefined,
+      store.operations.insert({ ...input, ...answerColumns(record, deps.desk()) }, event),
+    );
   }
 
   return {
@@ -107,7 +113,7 @@ export function createJournal(deps: Deps) {
     computeAnswers(): number {
       const rows = store.operations.uncomputed();
       store.transaction(() => {
-        for (const r of rows) store.operations.update(r.localId, answerColumns(r));
+        for (const r of rows) store.operations.update(r.localId, answerColumns(r, deps.desk()));
       });
       return rows.length;
     },

@@ -128,7 +128,17 @@ export function createShiftClose(
         handovers: store.drawer.handovers(shift.id),
       });
       const xReportOf = (records: CustodyRecord[], now: ReturnType<typeof drawer>) =>
-        buildXReport(shift, summary(shift), after, records, now.movements, at, now.audit, now.handovers);
+        buildXReport(
+          shift,
+          summary(shift),
+          after,
+          records,
+          now.movements,
+          at,
+          now.audit,
+          now.handovers,
+          deps.deskContext.get().branch,
+        );
       // Built ahead, outside the transaction: it stands if nothing it is made of moved since.
       custody = await custodyOf(store, shift.id, custody);
       const seen = drawer();
@@ -142,6 +152,7 @@ export function createShiftClose(
         at,
         seen.audit,
         seen.handovers,
+        deps.deskContext.get().branch,
       );
       const number = store.durable(() => {
         // The drawer as it stands now, in the transaction that closes the shift: the custody

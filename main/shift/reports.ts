@@ -19,7 +19,7 @@ import {
   type XReport,
 } from '../../common/contract.ts';
 import { sum } from '../../common/money.ts';
-import { type DeskContext, meaningOf } from '../operations/meaning.ts';
+import { type DeskContext, meaningOf, moneyRecord } from '../operations/meaning.ts';
 import { toView } from '../operations/view.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
@@ -37,8 +37,13 @@ export function toRow(op: OperationRecord, desk: DeskContext): HistoryRow {
 const OPEN_CASH: ReadonlySet<OpenReason> = new Set(OPEN_CASH_REASONS);
 
 /** The shift's own desk, as its reports see it. */
-export function reportDesk(shift: ShiftRecord): DeskContext {
-  return { mode: shift.training ? 'training' : 'live', shift: { training: shift.training }, closing: false };
+export function reportDesk(shift: ShiftRecord, branch?: DeskContext['branch']): DeskContext {
+  return {
+    mode: shift.training ? 'training' : 'live',
+    shift: { training: shift.training },
+    closing: false,
+    ...(branch ? { branch } : {}),
+  };
 }
 
 type XReportInput = [
@@ -50,6 +55,8 @@ type XReportInput = [
   producedAt: string,
   audit?: readonly AuditEntry[],
   handovers?: readonly Handover[],
+  /** The desk's payouts released to its branch, or claimed from it (on an enrolled desk). */
+  branch?: DeskContext['branch'],
 ];
 
 export function buildXReport(...input: XReportInput): XReport {
@@ -89,15 +96,16 @@ function* xReportSteps(
   producedAt: string,
   audit: readonly AuditEntry[] = [],
   handovers: readonly Handover[] = [],
+  branch?: DeskContext['branch'],
 ): Generator<void, XReport> {
-  const desk = reportDesk(shift);
+  const desk = reportDesk(shift, branch);
   const own = ownOf(shift, operations);
   const started = own.filter((op) => op.shiftId === shift.id);
   const openCash: OpenOperation[] = [];
   const waiting: OpenOperation[] = [];
   for (const [i, op] of own.entries()) {
     if (i % STEP === STEP - 1) yield;
-    const reason = ownState(op).open;
+    const reason = ownState(moneyRecord(op, desk)).open;
     if (!reason) continue;
     (OPEN_CASH.has(reason) ? openCash : waiting).push({ reason, operation: toRow(op, desk) });
   }
@@ -164,10 +172,14 @@ function* totals(operations: readonly OperationRecord[], desk: DeskContext): Gen
 }
 
 /** What a supervisor must look at before the day is done, judged against the custody records. */
-export function findings(shift: ShiftRecord, operations: readonly OperationRecord[]): Finding[] {
-  const desk = reportDesk(shift);
+export function findings(
+  shift: ShiftRecord,
+  operations: readonly OperationRecord[],
+  branch?: DeskContext['branch'],
+): Finding[] {
+  const desk = reportDesk(shift, branch);
   return ownOf(shift, operations).flatMap((op) => {
-    const kind = ownState(op).finding;
+    const kind = ownState(moneyRecord(op, desk)).finding;
     return kind ? [{ kind, operation: toRow(op, desk) }] : [];
   });
 }

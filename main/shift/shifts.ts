@@ -52,6 +52,7 @@ export function createShifts(deps: ShiftDeps) {
       nowIso(),
       deps.audit.sinceLastZ(),
       store.drawer.handovers(shift.id),
+      deps.deskContext.get().branch,
     );
   }
 

@@ -116,7 +116,7 @@ export function createZReports(deps: ShiftDeps) {
     // Each operation's finding is its own: found a page at a time, they are the same list.
     const found: Finding[] = [];
     for (let i = 0; i < after.length; i += PAGE) {
-      found.push(...findings(shift, after.slice(i, i + PAGE)));
+      found.push(...findings(shift, after.slice(i, i + PAGE), deps.deskContext.get().branch));
       await turn();
     }
     return {

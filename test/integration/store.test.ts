@@ -322,7 +322,9 @@ describe('operations and their audit log', () => {
     for (const [phase, status, open] of phases) {
       // The stored answer, as the journal writes it with every change.
       const input = newOperation({ phase, status });
-      const own = ownState({ ...input, origin: 'counter' } as OperationRecord);
+      const own = ownState({ ...input, origin: 'counter', released: false } as OperationRecord & {
+        released: boolean;
+      });
       const record = store.operations.insert(
         { ...input, final: own.final, openReason: own.open },
         { kind: 'x' },

@@ -138,7 +138,7 @@ describe('every combination has one answer, and it keeps the rules', () => {
     let count = 0;
     for (const c of cases()) {
       const r = record(c);
-      const own = ownState(r);
+      const own = ownState({ ...r, released: false });
       for (const desk of DESKS) {
         count += 1;
         const answer = meaningOf(r, desk);
@@ -326,6 +326,20 @@ describe('the walkthrough’s cases, answered in full', () => {
     assert.deepEqual(
       [correction.cash, correction.meaning.open, correction.meaning.note],
       ['hold', 'correction', 'correction'],
+    );
+  });
+
+  test('a captured payout released to the branch: at its own desk no cash and not open, as paid out elsewhere', () => {
+    const own = ownState({ ...record(base), released: true });
+    assert.deepEqual([own.cash, own.open, own.finding, own.action], ['none', null, null, null]);
+    const branch: DeskContext = {
+      ...liveShift,
+      branch: { enrolled: () => true, released: () => true, claimed: () => false },
+    };
+    const { cash, meaning } = meaningOf(record(base), branch);
+    assert.deepEqual(
+      [cash, meaning.open, meaning.custody],
+      ['none', null, { action: null, refused: 'released' }],
     );
   });
 
