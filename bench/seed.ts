@@ -220,8 +220,8 @@ const COLUMNS = [
   'status',
   'session_id',
   'session_expires_at',
-  'payer_requisites',
-  'method_requisites',
+  'payer_requisites_id',
+  'method_requisites_id',
   'gateway_id',
   'settlement_amount',
   'settlement_currency',
@@ -272,6 +272,11 @@ export function seed(file: string, spec: SeedSpec): void {
   const insertEvent = db.prepare(
     'INSERT INTO operation_events (local_id, at, kind, phase, status, detail) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  // Each requisite list is stored once (migration 0018); an operation keeps its id.
+  const keepList = db.prepare(
+    'INSERT INTO requisite_lists (list) VALUES (?) ON CONFLICT DO UPDATE SET list = list RETURNING id',
+  );
+  const listId = (list: unknown) => Number((keepList.get(JSON.stringify(list)) as { id: number }).id);
   const random = prng(42);
   const start = END - SPAN_DAYS * 86_400_000;
   const step = (SPAN_DAYS * 86_400_000) / spec.operations;
@@ -334,8 +339,8 @@ export function seed(file: string, spec: SeedSpec): void {
       captured ? 'captured' : null,
       phase === 'session_failed' ? null : randomUUID(),
       phase === 'session_failed' ? null : iso(created + 904_000),
-      phase === 'session_failed' ? '[]' : JSON.stringify(method.payer),
-      phase === 'session_failed' ? '[]' : JSON.stringify(method.method),
+      listId(phase === 'session_failed' ? [] : method.payer),
+      listId(phase === 'session_failed' ? [] : method.method),
       captured ? (random() < 0.5 ? randomUUID() : String(100_000_000 + i)) : null,
       captured ? (Number(amount) * method.rate).toFixed(2) : null,
       captured ? 'USD' : null,
