@@ -47,9 +47,10 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
   const byId = db.prepare(`SELECT ${RECORD} FROM operations WHERE local_id = ?`);
   const byNumber = db.prepare(`SELECT ${RECORD} FROM operations WHERE operation_number = ? AND shop_id = ?`);
   const keepLists = listKeeper(db);
-  const insertEvent = db.prepare(
-    'INSERT INTO operation_events (local_id, at, kind, phase, status, detail, money_state) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  // What the cash rules read is kept once in money_states (migration 0019); an event keeps its id.
+  const keepState = db.prepare('INSERT INTO money_states (state) VALUES (?) ON CONFLICT DO NOTHING');
+  const insertEvent = db.prepare(`INSERT INTO operation_events (local_id, at, kind, phase, status, detail,
+    money_state_id) VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM money_states WHERE state = ?))`);
   const listEvents = db.prepare(
     'SELECT at, kind, phase, status, detail FROM operation_events WHERE local_id = ? ORDER BY id',
   );
@@ -81,6 +82,8 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
   }
 
   function appendEvent(record: OperationRecord, event: EventInput) {
+    const state = JSON.stringify(moneyState(record));
+    keepState.run(state);
     insertEvent.run(
       record.localId,
       now(),
@@ -88,7 +91,7 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
       record.phase,
       record.status,
       event.detail ?? null,
-      JSON.stringify(moneyState(record)),
+      state,
     );
     linked();
   }
