@@ -72,7 +72,7 @@ export function prng(seed: number): () => number {
 }
 
 /** Bump when the generated rows change; the schema is part of the cache key by itself. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 
 function cacheKey(spec: SeedSpec): string {
   const schema = MIGRATIONS.map((m) => `${m.name}\n${m.sql}`).join('\n');
@@ -220,8 +220,8 @@ const COLUMNS = [
   'status',
   'session_id',
   'session_expires_at',
-  'payer_requisites',
-  'method_requisites',
+  'payer_requisites_id',
+  'method_requisites_id',
   'gateway_id',
   'settlement_amount',
   'settlement_currency',
@@ -270,8 +270,29 @@ export function seed(file: string, spec: SeedSpec): void {
     `INSERT INTO operations (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
   );
   const insertEvent = db.prepare(
-    'INSERT INTO operation_events (local_id, at, kind, phase, status, detail) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO operation_events (local_id, at, kind, phase, status, detail, money_state_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  // What the cash rules read at each event, as operations.ts keeps it: once, in money_states.
+  const keepState = db.prepare(
+    'INSERT INTO money_states (state) VALUES (?) ON CONFLICT DO UPDATE SET state = state RETURNING id',
+  );
+  const stateId = (answer: readonly [number, string | null]) => {
+    const [final, open] = answer;
+    const state = {
+      mismatch: false,
+      correction: false,
+      custody: null,
+      returned: false,
+      final: final === 1,
+      open,
+    };
+    return Number((keepState.get(JSON.stringify(state)) as { id: number }).id);
+  };
+  // Each requisite list is stored once (migration 0018); an operation keeps its id.
+  const keepList = db.prepare(
+    'INSERT INTO requisite_lists (list) VALUES (?) ON CONFLICT DO UPDATE SET list = list RETURNING id',
+  );
+  const listId = (list: unknown) => Number((keepList.get(JSON.stringify(list)) as { id: number }).id);
   const random = prng(42);
   const start = END - SPAN_DAYS * 86_400_000;
   const step = (SPAN_DAYS * 86_400_000) / spec.operations;
@@ -334,8 +355,8 @@ export function seed(file: string, spec: SeedSpec): void {
       captured ? 'captured' : null,
       phase === 'session_failed' ? null : randomUUID(),
       phase === 'session_failed' ? null : iso(created + 904_000),
-      phase === 'session_failed' ? '[]' : JSON.stringify(method.payer),
-      phase === 'session_failed' ? '[]' : JSON.stringify(method.method),
+      listId(phase === 'session_failed' ? [] : method.payer),
+      listId(phase === 'session_failed' ? [] : method.method),
       captured ? (random() < 0.5 ? randomUUID() : String(100_000_000 + i)) : null,
       captured ? (Number(amount) * method.rate).toFixed(2) : null,
       captured ? 'USD' : null,
@@ -377,7 +398,8 @@ export function seed(file: string, spec: SeedSpec): void {
       events.push(...extra.slice(Math.max(0, extra.length - (spec.eventsPerOperation - 2))));
     }
     for (const [at, kind, p, status, detail] of events.slice(0, Math.max(spec.eventsPerOperation, 2))) {
-      insertEvent.run(i, iso(at), kind, p, status, detail);
+      const answer = answerOf(p as Phase, status, method.type, method.instrument);
+      insertEvent.run(i, iso(at), kind, p, status, detail, stateId(answer));
     }
   }
   const last = new Date(start + spec.operations * step).toISOString().slice(2, 10).replaceAll('-', '');

@@ -15,13 +15,15 @@ const ROW_SQL: Record<string, string> = {
   // lost); `previous`: the status the last such event carried. The phase the event left the
   // operation in and what the cash rules read then, with the event's before it, so an entry is made
   // only for what changed.
-  operation_events: `SELECT e.id, e.at, e.kind, e.status, e.phase, e.money_state, o.operation_number, o.shop_id,
+  operation_events: `SELECT e.id, e.at, e.kind, e.status, e.phase,
+      (SELECT state FROM money_states WHERE id = e.money_state_id) AS money_state, o.operation_number, o.shop_id,
       o.type, o.amount, o.currency, o.instrument_type, o.training, o.origin,
       EXISTS (SELECT 1 FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
         AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown')) AS announced,
       (SELECT p.status FROM operation_events p WHERE p.local_id = e.local_id AND p.id < e.id
         AND (p.status IS NOT NULL OR p.kind = 'outcome_unknown') ORDER BY p.id DESC LIMIT 1) AS previous,
-      b.phase AS previous_phase, b.money_state AS previous_state, b.status AS previous_status
+      b.phase AS previous_phase,
+      (SELECT state FROM money_states WHERE id = b.money_state_id) AS previous_state, b.status AS previous_status
     FROM operation_events e JOIN operations o ON o.local_id = e.local_id
     LEFT JOIN operation_events b ON b.id = (SELECT MAX(p.id) FROM operation_events p
       WHERE p.local_id = e.local_id AND p.id < e.id)

@@ -17,7 +17,7 @@ import {
 } from './history-filter.ts';
 import { createTextSearch, MIN_TEXT_LENGTH } from './history-text.ts';
 import { createHistoryTotals, type HistoryTotals, totalsOf } from './history-totals.ts';
-import { fromRow, type OperationRecord } from './operation-record.ts';
+import { fromRow, type OperationRecord, recordColumns } from './operation-record.ts';
 
 export type { HistoryFilter } from './history-filter.ts';
 export type { HistoryTotals } from './history-totals.ts';
@@ -142,7 +142,7 @@ export function createHistorySearch(db: DatabaseSync) {
 
   function page({ from, clauses, order }: Branch, limit: number): OperationRecord[] {
     const [where, params] = sqlFor(clauses);
-    const sql = `SELECT o.* FROM ${from} ${where} ${order} LIMIT ?`;
+    const sql = `SELECT ${recordColumns('o')} FROM ${from} ${where} ${order} LIMIT ?`;
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);

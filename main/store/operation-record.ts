@@ -1,5 +1,5 @@
 // An operation as this terminal keeps it, and how each field maps to its SQLite column.
-import type { SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type {
   CustodyKind,
   Language,
@@ -98,7 +98,8 @@ export type OperationPatch = Partial<
   Omit<OperationRecord, 'localId' | 'shopId' | 'operationNumber' | 'createdAt'>
 >;
 
-type Column = { column: string; json?: boolean; bool?: boolean };
+/** `listed`: a requisite list, kept once in requisite_lists; the row holds its id in `<column>_id`. */
+type Column = { column: string; json?: boolean; bool?: boolean; listed?: boolean };
 export const COLUMNS: Record<keyof OperationRecord, Column> = {
   localId: { column: 'local_id' },
   shopId: { column: 'shop_id' },
@@ -117,8 +118,8 @@ export const COLUMNS: Record<keyof OperationRecord, Column> = {
   status: { column: 'status' },
   sessionId: { column: 'session_id' },
   sessionExpiresAt: { column: 'session_expires_at' },
-  payerRequisites: { column: 'payer_requisites', json: true },
-  methodRequisites: { column: 'method_requisites', json: true },
+  payerRequisites: { column: 'payer_requisites', json: true, listed: true },
+  methodRequisites: { column: 'method_requisites', json: true, listed: true },
   gatewayId: { column: 'gateway_id' },
   settlementAmount: { column: 'settlement_amount' },
   settlementCurrency: { column: 'settlement_currency' },
@@ -156,6 +157,39 @@ const JSON_DEFAULTS: Partial<Record<keyof OperationRecord, unknown>> = {
   parent: null,
   mismatch: null,
 };
+
+const LISTED = KEYS.map((key) => COLUMNS[key]).filter((spec) => spec.listed);
+
+/**
+ * The columns a record is read from (`table`: the operations row's name in the query, if any): the
+ * row's own, and each requisite list by its id (migration 0018).
+ */
+export function recordColumns(table = ''): string {
+  const row = table ? `${table}.` : '';
+  const lists = LISTED.map(
+    ({ column }) => `(SELECT list FROM requisite_lists WHERE id = ${row}${column}_id) AS ${column}`,
+  );
+  return [`${row}*`, ...lists].join(', ');
+}
+
+/** The column a field is written to, and the SQL its value goes in as. */
+export function writeColumn(key: keyof OperationRecord): { column: string; value: string } {
+  const spec = COLUMNS[key];
+  return spec.listed
+    ? { column: `${spec.column}_id`, value: '(SELECT id FROM requisite_lists WHERE list = ?)' }
+    : { column: spec.column, value: '?' };
+}
+
+/** Keeps the requisite lists among `values` (as toSql gives them, one per key) in requisite_lists. */
+export function listKeeper(db: DatabaseSync) {
+  const keep = db.prepare('INSERT INTO requisite_lists (list) VALUES (?) ON CONFLICT DO NOTHING');
+  return (keys: (keyof OperationRecord)[], values: SQLInputValue[]) => {
+    keys.forEach((key, i) => {
+      const list = values[i];
+      if (COLUMNS[key].listed && list !== null && list !== undefined) keep.run(list);
+    });
+  };
+}
 
 export function toSql(key: keyof OperationRecord, value: unknown): SQLInputValue {
   const spec = COLUMNS[key];

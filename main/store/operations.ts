@@ -4,13 +4,15 @@ import type { OperationEvent } from '../../common/contract.ts';
 import { createHistorySearch } from './history-search.ts';
 import { transaction } from './open.ts';
 import {
-  COLUMNS,
   fromRow,
   KEYS,
+  listKeeper,
   type NewOperation,
   type OperationPatch,
   type OperationRecord,
+  recordColumns,
   toSql,
+  writeColumn,
 } from './operation-record.ts';
 
 export type { HistoryFilter, HistoryTotals } from './history-search.ts';
@@ -41,22 +43,27 @@ function moneyState(record: OperationRecord): MoneyState {
 
 /** `linked`: the chain's, called beside each event written (main/store/chain-links.ts). */
 export function createOperationsRepo(db: DatabaseSync, now: () => string, linked: () => void) {
-  const byId = db.prepare('SELECT * FROM operations WHERE local_id = ?');
-  const byNumber = db.prepare('SELECT * FROM operations WHERE operation_number = ? AND shop_id = ?');
-  const insertEvent = db.prepare(
-    'INSERT INTO operation_events (local_id, at, kind, phase, status, detail, money_state) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  const RECORD = recordColumns();
+  const byId = db.prepare(`SELECT ${RECORD} FROM operations WHERE local_id = ?`);
+  const byNumber = db.prepare(`SELECT ${RECORD} FROM operations WHERE operation_number = ? AND shop_id = ?`);
+  const keepLists = listKeeper(db);
+  // What the cash rules read is kept once in money_states (migration 0019); an event keeps its id.
+  const keepState = db.prepare('INSERT INTO money_states (state) VALUES (?) ON CONFLICT DO NOTHING');
+  const insertEvent = db.prepare(`INSERT INTO operation_events (local_id, at, kind, phase, status, detail,
+    money_state_id) VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM money_states WHERE state = ?))`);
   const listEvents = db.prepare(
     'SELECT at, kind, phase, status, detail FROM operation_events WHERE local_id = ? ORDER BY id',
   );
   // Both read the partial indexes of migration 0006, which filter on the stored answer.
-  const openStatement = db.prepare(`SELECT * FROM operations WHERE open_reason IS NOT NULL
+  const openStatement = db.prepare(`SELECT ${RECORD} FROM operations WHERE open_reason IS NOT NULL
     ORDER BY created_at DESC, local_id DESC LIMIT ?`);
-  const openForPayerStatement = db.prepare(`SELECT * FROM operations WHERE open_reason IS NOT NULL
+  const openForPayerStatement = db.prepare(`SELECT ${RECORD} FROM operations WHERE open_reason IS NOT NULL
     AND payer_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 20`);
-  const unsettledStatement = db.prepare('SELECT * FROM operations WHERE final IS NOT 1');
+  const unsettledStatement = db.prepare(`SELECT ${RECORD} FROM operations WHERE final IS NOT 1`);
   // The index's own term first, so the rows not computed yet are found through it too.
-  const uncomputedStatement = db.prepare('SELECT * FROM operations WHERE final IS NOT 1 AND final IS NULL');
+  const uncomputedStatement = db.prepare(
+    `SELECT ${RECORD} FROM operations WHERE final IS NOT 1 AND final IS NULL`,
+  );
   const history = createHistorySearch(db);
   const insertStatements = new Map<string, StatementSync>();
   const patchStatements = new Map<string, StatementSync>();
@@ -75,6 +82,8 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
   }
 
   function appendEvent(record: OperationRecord, event: EventInput) {
+    const state = JSON.stringify(moneyState(record));
+    keepState.run(state);
     insertEvent.run(
       record.localId,
       now(),
@@ -82,7 +91,7 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
       record.phase,
       record.status,
       event.detail ?? null,
-      JSON.stringify(moneyState(record)),
+      state,
     );
     linked();
   }
@@ -106,10 +115,12 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
         const statement = cached(
           insertStatements,
           keys.join(','),
-          () => `INSERT INTO operations (${keys.map((k) => COLUMNS[k].column).join(', ')})
-            VALUES (${keys.map(() => '?').join(', ')}) RETURNING *`,
+          () => `INSERT INTO operations (${keys.map((k) => writeColumn(k).column).join(', ')})
+            VALUES (${keys.map((k) => writeColumn(k).value).join(', ')}) RETURNING ${RECORD}`,
         );
-        const record = fromRow(statement.get(...keys.map((k) => toSql(k, values[k])))!);
+        const sql = keys.map((k) => toSql(k, values[k]));
+        keepLists(keys, sql);
+        const record = fromRow(statement.get(...sql)!);
         appendEvent(record, event);
         return record;
       });
@@ -124,9 +135,11 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
           patchStatements,
           keys.join(','),
           () =>
-            `UPDATE operations SET ${keys.map((k) => `${COLUMNS[k].column} = ?`).join(', ')} WHERE local_id = ? RETURNING *`,
+            `UPDATE operations SET ${keys.map((k) => `${writeColumn(k).column} = ${writeColumn(k).value}`).join(', ')} WHERE local_id = ? RETURNING ${RECORD}`,
         );
-        const row = statement.get(...keys.map((k) => toSql(k, values[k])), localId);
+        const sql = keys.map((k) => toSql(k, values[k]));
+        keepLists(keys, sql);
+        const row = statement.get(...sql, localId);
         if (!row) throw new Error(`No operation ${localId} to update.`);
         const record = fromRow(row);
         if (event) appendEvent(record, event);

@@ -343,7 +343,7 @@ describe('operations and their audit log', () => {
     const db = openDatabase(join(dir, DATABASE_FILE));
     t.after(() => db.close());
     const source = readFileSync(new URL('../../main/store/operations.ts', import.meta.url), 'utf8');
-    const where = /'SELECT \* FROM operations (WHERE final IS NOT 1)'/.exec(source)?.[1];
+    const where = /`SELECT \$\{RECORD\} FROM operations (WHERE final IS NOT 1)`/.exec(source)?.[1];
     assert.ok(where, 'the unsettled query is where it was');
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM operations ${where}`).all();
     assert.match(plan.map((r) => r.detail).join('\n'), /operations_unsettled/);

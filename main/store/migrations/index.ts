@@ -14,6 +14,9 @@ import deskJournal from './0013-desk-journal.ts';
 import deskJournalReferences from './0014-desk-journal-references.ts';
 import chainCompact from './0015-chain-compact.ts';
 import eventAnswers from './0016-event-answers.ts';
+import historyIndexesAscending from './0017-history-indexes-ascending.ts';
+import requisiteLists from './0018-requisite-lists.ts';
+import moneyStates from './0019-money-states.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -33,4 +36,7 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0014-desk-journal-references', sql: deskJournalReferences },
   { name: '0015-chain-compact', sql: chainCompact },
   { name: '0016-event-answers', sql: eventAnswers },
+  { name: '0017-history-indexes-ascending', sql: historyIndexesAscending },
+  { name: '0018-requisite-lists', sql: requisiteLists },
+  { name: '0019-money-states', sql: moneyStates },
 ];
