@@ -8,17 +8,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Settings } from '../../common/contract.ts';
 import type { Language } from '../../common/enums.ts';
 import { en } from '../../renderer/i18n/en.ts';
 import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
-import { REQUISITE_VALUES, until } from '../support/core.ts';
-import { goLive, must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
+import { until } from '../support/core.ts';
+import { must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText } from '../support/pdf.ts';
 import { focusOn } from './actions.ts';
-import { openHome } from './flows.ts';
 import { startE2E } from './harness.ts';
+import { keyboardPayinToCustody, liveHomeIn } from './live-day.ts';
 
 const CATALOGUES = { en, ru, kk } as const;
 
@@ -34,37 +33,10 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     });
     const { page, core, sandbox } = h;
     const words = CATALOGUES[language];
-    const { settings } = await must<{ settings: Settings }>(core.invoke, 'app.getState', {});
-    const { mode: _mode, ...rest } = settings;
-    await goLive(
-      core.invoke,
-      { ...rest, gatewayUrl: sandbox.url },
-      { tokens: [{ shopId: 1001, token: sandbox.token }] },
-    );
-    await openHome(page, h.url);
-    if (language !== 'en') {
-      await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
-      await until(
-        async () => (await page.evaluate(() => document.documentElement.lang)) === language,
-        language,
-      );
-    }
+    await liveHomeIn(h, language);
 
     // A payin by keyboard up to recording the cash taken.
-    await focusOn(page, '.tile-payin', words.type.payin);
-    await page.keyboard.press('Enter');
-    await focusOn(page, '.method-tile');
-    await page.keyboard.press('Enter');
-    await focusOn(page, '.amount-input');
-    await page.keyboard.type('5000');
-    await page.keyboard.press('Enter');
-    await focusOn(page, 'input.input-large:not([name])');
-    await page.keyboard.type(`PAYER-FIRST-${language}`);
-    await page.keyboard.press('Enter');
-    await focusOn(page, 'input[name="phone"]');
-    await page.keyboard.type(REQUISITE_VALUES.phone!);
-    await page.keyboard.press('Enter');
-    await focusOn(page, '[data-testid="record-cash"][data-armed="true"]');
+    await keyboardPayinToCustody(page, words.type.payin, `PAYER-FIRST-${language}`);
 
     // The desk locks by itself just as the agent records the cash: the click reaches the core after
     // the lock, which refuses it, and the refusal lands on the operation screen under the lock.
