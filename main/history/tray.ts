@@ -56,10 +56,11 @@ export function createTray({ store, journal, emit, log, clock }: Deps) {
   /** The records last read, and the tray last pushed. */
   let readSignature = '';
   let pushed = '';
-  let listed = new Set<number>();
+  /** Each row last listed, with the reason it was listed for. */
+  let listed = new Map<number, OpenReason>();
   let scheduled: Timer | undefined;
-  /** The desk changed: every row's meaning may have, with no record changing. */
-  let deskChanged = false;
+  /** An answer may have moved with no record changing (the desk changed, a payout released). */
+  let answersMoved = false;
   let closed = false;
 
   /** Stable, so each reason keeps the store's order (newest first). */
@@ -74,16 +75,16 @@ export function createTray({ store, journal, emit, log, clock }: Deps) {
       // The same rows in the same state: no view to build (most of a draining queue's changes are
       // to operations past the 200 the tray reads).
       const read = signature(records);
-      if (read === readSignature && !deskChanged) return;
+      if (read === readSignature && !answersMoved) return;
       readSignature = read;
-      deskChanged = false;
+      answersMoved = false;
       // The rows as the contract carries them (the tray's fields, not whole views), as a read gets them.
       const tray = events['tray.changed'].parse({ rows: rowsOf(records) });
       // A change that leaves every row as shown (a note, a check time) is not pushed.
       const text = JSON.stringify(tray);
       if (text === pushed) return;
       pushed = text;
-      listed = new Set(tray.rows.map((row) => row.operation.localId));
+      listed = new Map(tray.rows.map((row) => [row.operation.localId, row.reason]));
       emit('tray.changed', tray);
     } catch (error) {
       log.warn('tray_failed', { error });
@@ -103,17 +104,21 @@ export function createTray({ store, journal, emit, log, clock }: Deps) {
     /** The first paint's read: what it lists counts as shown, so its rows leaving are pushed. */
     read(): OpenOperation[] {
       const now = rowsOf(store.operations.open());
-      for (const row of now) listed.add(row.operation.localId);
+      for (const row of now) listed.set(row.operation.localId, row.reason);
       return now;
     },
     /** The shift opened or closed, or the mode changed: the answers may have, for every row. */
     deskChanged() {
-      deskChanged = true;
+      answersMoved = true;
       schedule();
     },
     /** An operation that is not open and was not listed leaves the tray as it was: no read. */
     operationChanged(view: OperationView) {
-      if (view.meaning.open || listed.has(view.localId)) schedule();
+      if (!view.meaning.open && !listed.has(view.localId)) return;
+      // Its answer moved with no record changing (a payout released to the branch): the records
+      // read the same, so the rows are built again all the same.
+      if (listed.has(view.localId) && listed.get(view.localId) !== view.meaning.open) answersMoved = true;
+      schedule();
     },
     close() {
       closed = true;
