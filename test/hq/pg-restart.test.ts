@@ -20,9 +20,10 @@ test('a PostgreSQL restart mid-request is a 503 for that request; HQ lives on an
   // One process: a pg client error that ended it would end the head office, not just a worker.
   const hq = await spawnHq(databaseUrl, { HQ_WORKERS: '1' });
   t.after(() => hq.child.kill('SIGKILL'));
-  let exited = false;
-  hq.child.once('exit', () => {
-    exited = true;
+  // How HQ ended, if it did, with what it printed: the reason a failure names.
+  let exited: string | false = false;
+  hq.child.once('exit', (code, signal) => {
+    exited = `exit ${code ?? signal}: ${hq.output.join('\n')}`;
   });
   const db = pgDb(databaseUrl);
   t.after(() => db.close());
