@@ -75,12 +75,14 @@ const state = (partial: Partial<OwnState> & Pick<OwnState, 'cash'>): OwnState =>
   ...partial,
 });
 
-function hasMismatch(record: MoneyRecord): boolean {
+/** The gateway holds other figures than those entered. */
+export function hasMismatch(record: Pick<MoneyRecord, 'mismatch'>): boolean {
   const m = record.mismatch;
   return Array.isArray(m) ? m.length > 0 : m === true;
 }
 
-function isCorrection(record: MoneyRecord): boolean {
+/** The gateway marks the operation a correction of another. */
+export function isCorrection(record: Pick<MoneyRecord, 'isCorrection' | 'parent'>): boolean {
   return record.isCorrection || (record.parent !== null && record.parent !== undefined);
 }
 

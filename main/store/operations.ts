@@ -1,5 +1,7 @@
 // Operation history: one row per operation number, plus its append-only event log.
+
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { hasMismatch, isCorrection } from '../../common/cash-rules/operation-answer.ts';
 import type { OperationEvent } from '../../common/contract.ts';
 import { createHistorySearch } from './history-search.ts';
 import { transaction } from './open.ts';
@@ -32,8 +34,8 @@ export type MoneyState = {
 
 function moneyState(record: OperationRecord): MoneyState {
   return {
-    mismatch: (record.mismatch?.length ?? 0) > 0,
-    correction: record.isCorrection || (record.parent !== null && record.parent !== undefined),
+    mismatch: hasMismatch(record),
+    correction: isCorrection(record),
     custody: record.custodyKind,
     returned: record.returnedAt !== null,
     final: record.final === true,
