@@ -11,6 +11,7 @@ import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import { type BranchDesk, type BranchRefusal, branchRefusal } from '../operations/branch-answer.ts';
+import type { Journal } from '../operations/operation-journal.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
@@ -27,6 +28,8 @@ export type BranchPayoutsDeps = {
   client: () => HqClient | null;
   terminalId: () => string | null;
   supervisor: Pick<Supervisor, 'approve'>;
+  /** Stores the operation's answer again: a release or a claim moves it without changing the record. */
+  journal: Pick<Journal, 'storeAnswer'>;
   /** The desk as the answer sees it (its mode, its branch). */
   desk: () => BranchDesk;
   /** The operation's view now (its meaning included). */
@@ -74,7 +77,10 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
     checkOpenPayout(record);
     if (deps.tables.branchPayouts.released(record.operationNumber)) return;
     await deps.supervisor.approve(supervisorPin, 'Releasing a payout to the branch');
-    store.durable(() => deps.tables.branchPayouts.release(localId, now(), 'supervisor'));
+    store.durable(() => {
+      deps.tables.branchPayouts.release(localId, now(), 'supervisor');
+      deps.journal.storeAnswer(localId);
+    });
     deps.announce(localId);
   }
 
@@ -145,6 +151,7 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
         { instrumentType: 'cash' },
         { kind: 'claimed_from_branch', detail: `from ${won.originTerminalId}` },
       );
+      deps.journal.storeAnswer(localId);
     });
     deps.announce(localId);
   }

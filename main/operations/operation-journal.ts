@@ -109,6 +109,19 @@ export function createJournal(deps: Deps) {
       return records.map((record) => toView(record, desk));
     },
 
+    /**
+     * Stores the answer again where it moved with no change to the record itself (a payout released
+     * to the branch, or claimed from it), so that the indexes on it (history's open cash, the
+     * tray, the Z report's open cash) read it as the operation's screen does.
+     */
+    storeAnswer(localId: number): void {
+      const record = store.operations.get(localId);
+      if (!record) return;
+      const answer = answerColumns(record, deps.desk());
+      if (answer.final !== record.final || answer.openReason !== record.openReason)
+        store.operations.update(localId, answer);
+    },
+
     /** Stores the answer of rows written before it was stored (the first start after the upgrade). */
     computeAnswers(): number {
       const rows = store.operations.uncomputed();

@@ -69,6 +69,7 @@ export function headOfficeFeature(
     client: deps.headOffice.client,
     terminalId: deps.headOffice.terminalId,
     supervisor: deps.supervisor,
+    journal,
     desk: deps.deskContext.get,
     view: (localId) => journal.view(store.operations.get(localId)!),
     clock: deps.clock,

@@ -73,6 +73,9 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
       a.events.filter((e) => e.event === 'tray.changed').at(-1)?.payload as { rows: OpenOperation[] }
     )?.rows.some((o) => o.operation.localId === payout.localId);
   await until(() => inTray() === true, 'the payout in A’s tray');
+  const openCashAtA = async () =>
+    (await a.call('history.search', { state: 'open_cash' })).rows.some((r) => r.localId === payout.localId);
+  assert.equal(await openCashAtA(), true, 'History’s open cash lists the payout before its release');
   const released = await a.call('hq.release', {
     localId: payout.localId,
     supervisorPin: SUPERVISOR_PIN,
@@ -81,6 +84,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   assert.equal(released.cash, 'none');
   assert.deepEqual(released.meaning.branch, { release: false, claim: false, claimed: false });
   await until(() => inTray() === false, 'the released payout gone from A’s tray');
+  assert.equal(await openCashAtA(), false, 'History’s open cash still lists the released payout');
   const self = await a.invoke('checkout.recordCash', { localId: payout.localId });
   assert.equal(self.ok, false);
   assert.match(!self.ok ? self.error.message : '', /released to the branch.*Do not hand over cash here/);
