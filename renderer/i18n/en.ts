@@ -444,9 +444,10 @@ export const en = {
     /** The document and the status it states: a receipt printed after the status changed is a new original. */
     stating: '{{document}} ({{state}})',
     state: {
-      created: 'Pending',
-      captured: 'Completed',
-      other: 'status “{{status}}”',
+      pending: 'Pending',
+      completed: 'Completed',
+      ended: 'ended without payment: “{{status}}”',
+      unknown: 'status “{{status}}”, not final',
     },
     printed: '{{document}} printed: the original.',
     printedCopy: '{{document}} printed as COPY {{n}}.',

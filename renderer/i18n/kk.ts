@@ -451,9 +451,10 @@ export const kk: Catalogue = {
     /** The document and the status it states: a receipt printed after the status changed is a new original. */
     stating: '{{document}} ({{state}})',
     state: {
-      created: 'Күтуде',
-      captured: 'Аяқталды',
-      other: '«{{status}}» күйі',
+      pending: 'Күтуде',
+      completed: 'Аяқталды',
+      ended: 'төлемсіз аяқталды: «{{status}}»',
+      unknown: '«{{status}}» күйі, түпкілікті емес',
     },
     printed: '{{document}}: түпнұсқасы басып шығарылды.',
     printedCopy: '{{document}}: {{n}}-КӨШІРМЕ басып шығарылды.',

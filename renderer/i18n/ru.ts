@@ -450,9 +450,10 @@ export const ru: Catalogue = {
     /** The document and the status it states: a receipt printed after the status changed is a new original. */
     stating: '{{document}} ({{state}})',
     state: {
-      created: 'Ожидает',
-      captured: 'Завершена',
-      other: 'статус «{{status}}»',
+      pending: 'Ожидает',
+      completed: 'Завершена',
+      ended: 'завершена без оплаты: «{{status}}»',
+      unknown: 'статус «{{status}}», не окончательный',
     },
     printed: '{{document}}: напечатан оригинал.',
     printedCopy: '{{document}}: напечатана КОПИЯ {{n}}.',

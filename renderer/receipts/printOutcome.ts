@@ -1,20 +1,19 @@
 import type { TFunction } from 'i18next';
+import { statusWord } from '../../common/cash-rules/status-word.ts';
 import type { PrintReport } from '../../common/contract.ts';
 
 export type OutcomeLine = { tone: 'info' | 'warning'; text: string };
 
 /**
- * The paper in hand: the document and the status it states. The final receipt after a Pending one
- * is a new original, and "Receipt printed: the original" alone would read as a repeat of the first.
+ * The paper in hand: the document and the status it states, in the word every place uses for it
+ * (statusWord). The final receipt after a Pending one is a new original, and "Receipt printed: the
+ * original" alone would read as a repeat of the first.
  */
 export function printedDocument(t: TFunction, report: Pick<PrintReport, 'document' | 'status'>): string {
   const document = t(`receipt.document.${report.document}`);
-  if (report.status === null) return document;
-  const state =
-    report.status === 'created' || report.status === 'captured'
-      ? t(`receipt.state.${report.status}`)
-      : t('receipt.state.other', { status: report.status });
-  return t('receipt.stating', { document, state });
+  const word = statusWord(report.status);
+  if (word === 'none') return document;
+  return t('receipt.stating', { document, state: t(`receipt.state.${word}`, { status: report.status }) });
 }
 
 /** One print's confirmation, or why nothing was counted. */

@@ -36,12 +36,15 @@ test('the final receipt after a Pending one says which each was', async () => {
     report({ status: 'captured' }),
     report({ status: 'captured', copyNumber: 1 }),
     report({ status: 'failed_at_gateway' }),
+    report({ status: 'cancelled' }),
   ].map((r) => outcomeLine(t, r));
   assert.deepEqual(lines, [
     { tone: 'info', text: 'Receipt (Pending) printed: the original.' },
     { tone: 'info', text: 'Receipt (Completed) printed: the original.' },
     { tone: 'info', text: 'Receipt (Completed) printed as COPY 1.' },
-    { tone: 'info', text: 'Receipt (status “failed_at_gateway”) printed: the original.' },
+    // The same word for a status as every screen and report gives it (statusWord).
+    { tone: 'info', text: 'Receipt (status “failed_at_gateway”, not final) printed: the original.' },
+    { tone: 'info', text: 'Receipt (ended without payment: “cancelled”) printed: the original.' },
   ]);
   const ru = await translator('ru');
   assert.equal(outcomeLine(ru, report()).text, 'Квитанция (Ожидает): напечатан оригинал.');
