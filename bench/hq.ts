@@ -1,6 +1,9 @@
 // The head office against a real PostgreSQL (Debian's, started as the tests start it):
 // - hq.ingest_entries_per_s (target ≥ 20,000): 100 desks uploading their journals at once through
-//   the real HTTP API of `npm run hq`'s process (schema, token, seq and hash checks, projections);
+//   the real HTTP API of `npm run hq`'s process (schema, token, signature, seq and hash checks,
+//   projections);
+// - hq.ingest_vs_raw_insert_ratio (target ≥ 0.5): that rate over the rate at which 100 clients
+//   write the same entries into the same PostgreSQL as plain batched INSERTs, in the same run;
 // - hq.dashboard_ms_p95 (target ≤ 50): the network and branch views over HTTP, with 10,000,000
 //   entries from 1,000 desks seeded by SQL (generate_series) together with their projections.
 import { execFileSync } from 'node:child_process';
@@ -66,7 +69,7 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
     const branch = await db.query<{ id: number }>(
       "INSERT INTO hq_branches (name) VALUES ('Bench') RETURNING id",
     );
-    const desks: { token: string; batches: string[]; entries: number }[] = [];
+    const desks: { token: string; batches: string[]; entries: JournalEntry[][] }[] = [];
     for (let i = 0; i < DESKS; i += 1) {
       const desk = new SimDesk(hq.url, `BENCH-${i}`);
       desk.token = `bench-token-${i}-${'x'.repeat(32)}`;
@@ -78,13 +81,11 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
         desk.day(`B${i}-${day}`);
         desk.record('shift_closed', { shiftId: `B${i}-${day}-S`, operator: 'Aigerim' });
       }
-      const batches: string[] = [];
-      for (let at = 0; at < desk.entries.length; at += BATCH) {
-        batches.push(desk.uploadBody(desk.entries.slice(at, at + BATCH) satisfies JournalEntry[]));
-      }
-      desks.push({ token: desk.token, batches, entries: desk.entries.length });
+      const chunks: JournalEntry[][] = [];
+      for (let at = 0; at < desk.entries.length; at += BATCH) chunks.push(desk.entries.slice(at, at + BATCH));
+      desks.push({ token: desk.token, batches: chunks.map((c) => desk.uploadBody(c)), entries: chunks });
     }
-    const total = desks.reduce((n, d) => n + d.entries, 0);
+    const total = desks.reduce((n, d) => n + d.entries.flat().length, 0);
     log(`${DESKS} desks, ${total.toLocaleString('en')} entries in batches of ${BATCH}`);
     const cpuBefore = cpuSeconds(hq.child.pid!);
     const started = performance.now();
@@ -109,11 +110,15 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
     if (stored.rows[0]!.n !== total) throw new Error(`stored ${stored.rows[0]!.n} of ${total}`);
     const rate = total / seconds;
     log(`ingested in ${seconds.toFixed(2)} s: ${Math.round(rate).toLocaleString('en')} entries/s`);
+    const raw = await rawInsert(databaseUrl, desks);
+    log(`plain batched INSERTs of the same entries: ${Math.round(raw).toLocaleString('en')} rows/s`);
     log(
       `CPU an entry: HQ ${hqUs.toFixed(1)} µs, PostgreSQL ${pgUs.toFixed(1)} µs (load average ${loadavg()[0]!.toFixed(1)})`,
     );
     return {
       'hq.ingest_entries_per_s': Math.round(rate),
+      'hq.raw_insert_rows_per_s': Math.round(raw),
+      'hq.ingest_vs_raw_insert_ratio': round(rate / raw, 3),
       'hq.ingest_desks': DESKS,
       'hq.ingest_hq_cpu_us_per_entry': round(hqUs),
       'hq.ingest_pg_cpu_us_per_entry': round(pgUs),
@@ -123,6 +128,42 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
     };
   } finally {
     hq.child.kill('SIGTERM');
+    await db.close();
+  }
+}
+
+/**
+ * What the same PostgreSQL takes with nothing of HQ's around it: each desk's entries written by a
+ * client of its own, one plain INSERT a batch, into a table shaped as HQ's entries (its indexes
+ * included), all 100 clients at once. Rows a second.
+ */
+async function rawInsert(databaseUrl: string, desks: { entries: JournalEntry[][] }[]): Promise<number> {
+  const db = pgDb(databaseUrl, desks.length);
+  try {
+    await db.exec('CREATE TABLE raw_entries (LIKE hq_entries INCLUDING ALL)');
+    const started = performance.now();
+    await Promise.all(
+      desks.map(async (desk, i) => {
+        for (const batch of desk.entries) {
+          await db.query(
+            `INSERT INTO raw_entries (terminal_id, seq, at, kind, body, prev_hash, hash)
+             SELECT $1, * FROM unnest($2::bigint[], $3::timestamptz[], $4::text[], $5::jsonb[], $6::text[], $7::text[])`,
+            [
+              `RAW-${i}`,
+              batch.map((e) => e.seq),
+              batch.map((e) => e.at),
+              batch.map((e) => e.kind),
+              batch.map((e) => JSON.stringify(e.body)),
+              batch.map((e) => e.prevHash),
+              batch.map((e) => e.hash),
+            ],
+          );
+        }
+      }),
+    );
+    const rows = desks.reduce((n, d) => n + d.entries.flat().length, 0);
+    return rows / ((performance.now() - started) / 1000);
+  } finally {
     await db.close();
   }
 }
