@@ -28,10 +28,24 @@ async function prepare(db: Db): Promise<void> {
   }
 }
 
+/**
+ * The first admin's login, printed once. A database that fails meanwhile (restarting, say) is asked
+ * again, with a growing wait: a start never ends on it, and the requests already served go on.
+ */
 async function printAdmin(db: Db): Promise<void> {
-  const admin = await firstAdmin(db);
-  if (admin)
-    console.log(`First admin login, shown this once: username ${admin.username}, password ${admin.password}`);
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      const admin = await firstAdmin(db);
+      if (admin)
+        console.log(
+          `First admin login, shown this once: username ${admin.username}, password ${admin.password}`,
+        );
+      return;
+    } catch (error) {
+      console.error(`hq: the first admin is not made yet (${(error as Error).message}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 async function primary(): Promise<void> {
@@ -75,10 +89,10 @@ async function serve(): Promise<void> {
     process.once('disconnect', stop);
     return;
   }
-  console.log(`Head office at ${hq.url} (${where})`);
-  await printAdmin(db);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`Head office at ${hq.url} (${where})`);
+  await printAdmin(db);
 }
 
 await (cluster.isPrimary && workers > 1 ? primary() : serve());
