@@ -10,12 +10,14 @@
 //
 // A Chromium costs about 0.8 s of CPU to start, and some 27 test files use one: each connects to this
 // one instead (CASHDESK_CHROMIUM, read by test/e2e/shared-browser.ts), in browser contexts of its own,
-// closed when it disconnects. A file run by itself starts its own.
-import { globSync, statSync } from 'node:fs';
+// closed when it disconnects. A file run by itself starts its own. So with PostgreSQL: one server for
+// the run (test/hq/postgres.ts), a database of each file's own.
+import { globSync, readFileSync, statSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { launchChromiumServer } from './e2e/chromium.ts';
+import { SHARED_POSTGRES, startPostgres } from './hq/postgres.ts';
 
 const args = process.argv.slice(2);
 const patterns = args.filter((arg) => !arg.startsWith('--'));
@@ -37,9 +39,14 @@ function sideBySide<T>(a: T[], b: T[]): T[] {
   return merged;
 }
 
-const chromium = await launchChromiumServer();
+const needsPostgres = files.some((file) => readFileSync(file, 'utf8').includes('startPostgres('));
+const [chromium, postgres] = await Promise.all([
+  launchChromiumServer(),
+  needsPostgres ? startPostgres({ own: true }) : null,
+]);
 // The test files are started by run() below, with this process's environment.
 process.env.CASHDESK_CHROMIUM = chromium.wsEndpoint();
+if (postgres) process.env[SHARED_POSTGRES] = `postgres://postgres@127.0.0.1:${postgres.port}/postgres`;
 const size = new Map(files.map((file) => [file, statSync(file).size]));
 const longestFirst = (list: string[]) => list.sort((a, b) => size.get(b)! - size.get(a)!);
 const e2e = longestFirst(files.filter((file) => file.startsWith('test/e2e/')));
@@ -51,4 +58,4 @@ stream.on('test:fail', () => {
 const report = stream.compose(args.includes('--tap') ? tap : spec);
 report.pipe(process.stdout);
 await finished(report);
-await chromium.close();
+await Promise.all([chromium.close(), postgres?.stop()]);

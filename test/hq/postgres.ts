@@ -1,7 +1,10 @@
 // A real PostgreSQL for the head office's tests: Debian's `postgresql` binaries, a cluster in a temp
 // folder owned by an unprivileged user (PostgreSQL refuses root, and CI runs as root: then the
-// `postgres` user, through runuser), on a loopback port; one server per test file, a fresh
-// database per test.
+// `postgres` user, through runuser), on a loopback port; a fresh database per test.
+//
+// Under npm test one server serves every file (test/run-tests.ts starts it and names it in
+// CASHDESK_POSTGRES): an initdb and a start cost some 1.5 s of CPU, and about 20 files need one.
+// A file that restarts its server asks for one of its own; a file run by itself starts its own.
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,7 +46,42 @@ export type Postgres = {
   stop(): Promise<void>;
 };
 
-export async function startPostgres(): Promise<Postgres> {
+/** The environment variable that names the run's shared server: the URL of its `postgres` database. */
+export const SHARED_POSTGRES = 'CASHDESK_POSTGRES';
+
+/**
+ * A server for this test file: the run's shared one (its databases dropped when the file stops it),
+ * or, with `own` or when the run shares none, one of its own.
+ */
+export async function startPostgres(options: { own?: boolean } = {}): Promise<Postgres> {
+  const shared = process.env[SHARED_POSTGRES];
+  return shared && !options.own ? sharedPostgres(shared) : ownPostgres();
+}
+
+function sharedPostgres(url: string): Postgres {
+  const admin = new pg.Pool({ connectionString: url, max: 2 });
+  admin.on('error', () => undefined);
+  const created: string[] = [];
+  return {
+    port: Number(new URL(url).port),
+    async createDatabase() {
+      const name = `hq_test_${process.pid}_${created.length + 1}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      created.push(name);
+      return Object.assign(new URL(url), { pathname: `/${name}` }).href;
+    },
+    async restart() {
+      throw new Error('The run’s shared PostgreSQL is not restarted: startPostgres({ own: true })');
+    },
+    async stop() {
+      // The file's HQs have closed their pools by now; a straggler's connection must not keep a database.
+      for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function ownPostgres(): Promise<Postgres> {
   const bin = postgresBin();
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'hq-pg-'));
@@ -76,7 +114,7 @@ export async function startPostgres(): Promise<Postgres> {
     join(dir, 'log'),
     '-w',
     '-o',
-    `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=128MB`,
+    `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c max_connections=500 -c shared_buffers=128MB`,
     'start',
   ]);
   const admin = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 2 });
