@@ -2,7 +2,7 @@
 // and once a day the database is copied with SQLite's online backup (consistent while the app runs)
 // to the folder chosen in settings, a branch's network share say, keeping this terminal's last N
 // copies. A copy is written under a temporary name and renamed, so a half-written one never
-// counts among the N. Restoring one is in the README ("Restoring a backup").
+// counts among the N. Restoring one is in the supervisor's guide (docs/supervisor.md).
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupState } from '../../common/contract.ts';

@@ -732,7 +732,7 @@ export const en = {
     liftOperator:
       'A supervisor can unlock the desk with their PIN, and lift the lock-out in Settings, under Operators.',
     liftSupervisor:
-      'Only the reset in the README (“A forgotten supervisor PIN”) lifts it. Ask your support contact.',
+      'Only the reset in the supervisor’s guide (“A forgotten supervisor PIN”) lifts it. Ask your support contact.',
   },
   lock: {
     title: 'Desk locked',
@@ -951,7 +951,7 @@ export const en = {
     needReset:
       'The PINs in this database were made on another machine (a restored backup): none can be checked here. Set the supervisor PIN again, then give each operator a new PIN.',
     tampered:
-      'Changed outside CashDesk, so refused: the PIN of {{who}}. Give a new PIN (the supervisor’s: reset it as the README says), and find out who could write to the data folder.',
+      'Changed outside CashDesk, so refused: the PIN of {{who}}. Give a new PIN (the supervisor’s: reset it as the supervisor’s guide says), and find out who could write to the data folder.',
   },
   operators: {
     title: 'Operators',

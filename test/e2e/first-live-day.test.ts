@@ -4,7 +4,8 @@
 // it, a refusal from the locked desk gone once the PIN opens it, an operator's refused PIN with no
 // stale "can sign in now" beside it, the close's next action in focus after Check the count, and a
 // Live receipt without the training gateway's shop name.
-// Screenshots: test-results/screens/first-live-<language>/.
+// Screenshots: test-results/screens/first-live-<language>/, and the supervisor's guide's pictures of
+// the lock screen, the operators, the backups and the close in docs/screenshots/<language>/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import { until } from '../support/core.ts';
 import { must, OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { pdfText } from '../support/pdf.ts';
 import { focusOn } from './actions.ts';
+import { guideShot } from './guide-shots.ts';
 import { startE2E } from './harness.ts';
 import { keyboardPayinToCustody, liveHomeIn } from './live-day.ts';
 
@@ -53,6 +55,7 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     await h.screen('lock-supervisor-hint');
     await lock.getByRole('button', { name: words.lock.asOperator.replace('{{name}}', 'Aigerim') }).click();
     await lock.getByText(words.pin.hint, { exact: true }).waitFor();
+    await guideShot(language, 'lock', lock.locator('.lock-card'));
 
     // Three wrong PINs: each refused try empties the field; the third starts a wait.
     for (let tries = 0; tries < 3; tries++) {
@@ -107,12 +110,22 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     await form.getByLabel(words.operators.pin, { exact: true }).fill('5173');
     await form.getByRole('button', { name: words.operators.addButton }).click();
     await added.waitFor();
+    await guideShot(language, 'operators', page.getByTestId('operators-panel'));
     await form.getByLabel(words.operators.name).fill('Dana');
     await form.getByLabel(words.operators.pin, { exact: true }).fill('5173');
     await form.getByRole('button', { name: words.operators.addButton }).click();
     await form.getByRole('alert').waitFor();
     assert.equal(await added.count(), 0, 'the earlier "can sign in now" beside the refusal');
     await h.screen('operator-refused');
+    await page
+      .getByRole('navigation', { name: words.settings.parts.label })
+      .getByRole('button', { name: words.settings.parts.drawer })
+      .click();
+    await guideShot(
+      language,
+      'backups',
+      page.locator('form.panel').filter({ has: page.getByTestId('backup-state') }),
+    );
     await page.keyboard.press('Escape');
 
     // The close: counted, checked by keyboard, and Enter closes the shift.
@@ -122,6 +135,7 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     await page.keyboard.press('Enter');
     await focusOn(page, 'button[type="submit"]', words.close.confirm);
     await h.screen('close-checked');
+    await guideShot(language, 'close', page.locator('.close-form'));
     await page.keyboard.press('Enter');
     await page.locator('.close-form').waitFor({ state: 'detached' });
     const desk = await must<{ shift: unknown }>(core.invoke, 'desk.state', {});

@@ -3,7 +3,8 @@
 // training drawer). The supervisor sets the terminal ID, the gateway and the token, then turns Live
 // on in Settings: the one guided step ends the training shift (no count, no note, no PIN for
 // training money), once the shops carry their real names in place of the training gateway's, and
-// the desk is Live with no shift. Screenshots: test-results/screens/going-live-<language>/.
+// the desk is Live with no shift. Screenshots: test-results/screens/going-live-<language>/, and the
+// supervisor's guide's picture of the step in docs/screenshots/<language>/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AppState, ShiftSummary } from '../../common/contract.ts';
@@ -15,6 +16,7 @@ import { until } from '../support/core.ts';
 import { must, SUPERVISOR_PIN } from '../support/desk.ts';
 import { focusOn } from './actions.ts';
 import { createThroughCore, openHome } from './flows.ts';
+import { guideShot } from './guide-shots.ts';
 import { startE2E } from './harness.ts';
 
 const CATALOGUES = { en, ru, kk } as const;
@@ -91,6 +93,11 @@ for (const language of ['en', 'ru', 'kk'] as const satisfies Language[]) {
     await page.getByRole('button', { name: words.settings.switchToLive }).click();
     await page.getByTestId('training-shift-ends').waitFor();
     await h.screen('live-confirm');
+    await guideShot(
+      language,
+      'go-live',
+      page.locator('section.panel').filter({ has: page.getByTestId('training-shift-ends') }),
+    );
     await page.getByRole('button', { name: words.settings.liveConfirm }).click();
     await page.getByText(words.settings.modeLive, { exact: true }).waitFor();
     await h.screen('live');

@@ -78,7 +78,7 @@ test('a screen that throws shows the crash screen, and the error and its compone
   await until(() => logged().length >= 1, 'the CrashGuard report in the log');
   const line = JSON.parse(logged()[0]!) as { detail: { message: string; stack: string } };
   assert.match(line.detail.message, /^TypeError: /);
-  // Minified frames, read back with the build's source maps as support would (README).
+  // Minified frames, read back with the build's source maps as support would (docs/support.md).
   const maps = mkdtempSync(join(tmpdir(), 'cashdesk-maps-'));
   t.after(() => rmSync(maps, { recursive: true, force: true }));
   keepSourceMaps(fileURLToPath(new URL('../../dist/', import.meta.url)), maps);

@@ -412,7 +412,7 @@ describe('restores', () => {
     await h.call('supervisor.setPin', { pin: SUPERVISOR_PIN });
     const operator = await h.call('operators.add', { name: 'Aigerim', pin: OPERATOR_PIN });
     await restartChecked(h);
-    // The copy a backup makes (SQLite's online backup), as the README's restore puts back.
+    // The copy a backup makes (SQLite's online backup), as the supervisor's guide's restore puts back.
     const copy = join(mkdtempSync(join(tmpdir(), 'cashdesk-restore-')), DATABASE_FILE);
     const live = new DatabaseSync(join(h.dataDir, DATABASE_FILE));
     await backup(live, copy);
@@ -424,7 +424,7 @@ describe('restores', () => {
     assert.equal(ahead, 1);
 
     await h.restart({
-      // As the README's restore: the copy in place of the database, nothing beside it.
+      // As the supervisor's guide's restore: the copy in place of the database, nothing beside it.
       before: () => {
         copyFileSync(copy, join(h.dataDir, DATABASE_FILE));
         for (const extra of ['-wal', '-shm'])

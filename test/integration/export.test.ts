@@ -425,7 +425,7 @@ describe('backups', () => {
     await h.call('history.refresh', { localId: waiting.localId });
     const { lastFile } = await h.call('backup.now', {});
 
-    // The disk died: the backup goes into a fresh data folder, as the README says.
+    // The disk died: the backup goes into a fresh data folder, as the supervisor's guide says.
     const restored = tempDir(t, 'cashdesk-restored-');
     copyFileSync(lastFile!, join(restored, DATABASE_FILE));
     const { core, probe } = await assembleCore({ ...h.coreOptions, dataDir: restored });

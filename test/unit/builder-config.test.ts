@@ -121,11 +121,11 @@ test('updates: Windows installs only an update signed by our pinned publisher; n
   assert.notEqual(config.win?.verifyUpdateCodeSignature, false);
   assert.equal(config.forceCodeSigning, true, 'an unsigned installer could be built');
   assert.equal(config.mac?.notarize, true);
-  // The README's release checklist says how the pins are checked on each release.
-  const readme = read('README.md');
-  assert.match(readme, /publisherName/);
-  assert.match(readme, /APPLE_TEAM_ID/);
-  assert.match(readme, /TeamIdentifier/);
+  // The release checklist (docs/releases.md) says how the pins are checked on each release.
+  const releases = read('docs/releases.md');
+  assert.match(releases, /publisherName/);
+  assert.match(releases, /APPLE_TEAM_ID/);
+  assert.match(releases, /TeamIdentifier/);
 });
 
 test('no signing secret is written in the file: they come from the environment', () => {
