@@ -2,6 +2,7 @@
 // authenticates with its own bearer token, which HQ holds only as a hash and an admin can revoke,
 // and signs each upload with the key it registered at enrolment (desk-signature.ts).
 import type { Context, Hono } from 'hono';
+import { statusClass } from '../../common/cash-rules/operation-answer.ts';
 import { DESK_API, type HighWaterReply } from '../../common/hq-api/desk-routes.ts';
 import type {
   ClaimResponse,
@@ -182,7 +183,7 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
         'This payout was started at this desk: hand it over here only if this desk has not released it.',
       );
     }
-    if (state.status !== 'captured') {
+    if (statusClass(state.status) !== 'captured') {
       return refuse(
         c,
         409,

@@ -7,6 +7,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { statusWord } from '../../common/cash-rules/status-word.ts';
 import type {
   Language,
   OperationEvent,
@@ -241,7 +242,8 @@ function justFinal(view: OperationView, events: OperationEvent[]): boolean {
   const before = events.at(-2);
   if (!last) return false;
   if (last.kind === 'cash_received' || last.kind === 'cash_handed_over') return true;
-  return last.status === 'captured' && before?.status !== 'captured';
+  const completedBy = (status: string | null | undefined) => statusWord(status ?? null) === 'completed';
+  return completedBy(last.status) && !completedBy(before?.status);
 }
 
 /** The shop's name as a payer reads it; a Live receipt never prints a training gateway's name. */
