@@ -2,32 +2,43 @@
 // key; the desk checks the code offline with the public key it received at enrolment. Plain
 // node:crypto, so the desk's core (main/) imports verifyResetCode from here.
 //
-// The code is base64url(canonical payload) "." base64url(signature): short enough to paste or
-// scan, and the payload is readable without a key (the desk shows for which terminal, until when).
-import { type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+// The code's bytes and how they are typed are common/reset-code-layout.ts: checked blocks a
+// person types or a scanner reads from the dashboard's QR code.
+import { createHash, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+import type { ResetCodePayload } from '../common/journal-entry.ts';
 import {
-  canonicalJson,
-  ResetCodePayload as Payload,
-  ResetCode,
-  type ResetCodePayload,
-} from '../common/journal-entry.ts';
+  RESET_NONCE_BYTES,
+  readResetCode,
+  resetCodeBody,
+  resetCodeText,
+} from '../common/reset-code-layout.ts';
 
 /** How far the desk's clock may be ahead of HQ's when checking expiry. */
 export const RESET_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Names what is signed, so no other message signed with HQ's key can pass for a reset code. */
+const PURPOSE = 'CashDesk supervisor reset 1\0';
+
+/** One byte of the terminal ID's hash: says a code was made for another desk rather than made up. */
+const terminalTag = (terminalId: string) => createHash('sha256').update(terminalId).digest()[0]!;
+
+const signedText = (terminalId: string, body: Uint8Array) =>
+  Buffer.concat([Buffer.from(`${PURPOSE}${terminalId}\0`), body]);
 
 export function signResetCode(
   privateKey: KeyObject,
   terminalId: string,
   expiresAt: Date,
 ): { code: string; payload: ResetCodePayload } {
+  const nonce = randomBytes(RESET_NONCE_BYTES);
+  const body = resetCodeBody(nonce, expiresAt, terminalTag(terminalId));
+  const signature = sign(null, signedText(terminalId, body), privateKey);
   const payload: ResetCodePayload = {
     terminalId,
-    nonce: randomBytes(16).toString('hex'),
-    expiresAt: expiresAt.toISOString(),
+    nonce: nonce.toString('hex'),
+    expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
   };
-  const text = Buffer.from(canonicalJson(payload));
-  const signature = sign(null, text, privateKey);
-  return { code: `${text.toString('base64url')}.${signature.toString('base64url')}`, payload };
+  return { code: resetCodeText(body, signature), payload };
 }
 
 export type ResetCheck =
@@ -45,28 +56,12 @@ export function verifyResetCode(
   terminalId: string,
   options: { now?: Date; used?: ReadonlySet<string> } = {},
 ): ResetCheck {
-  const parsed = ResetCode.safeParse(code);
-  if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const [textPart, signaturePart] = parsed.data.split('.') as [string, string];
-  const text = Buffer.from(textPart, 'base64url');
-  let genuine: boolean;
-  try {
-    genuine = verify(null, text, publicKeyPem, Buffer.from(signaturePart, 'base64url'));
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (!genuine) return { ok: false, reason: 'forged' };
-  let payload: ResetCodePayload;
-  try {
-    const read = Payload.safeParse(JSON.parse(text.toString('utf8')));
-    if (!read.success) return { ok: false, reason: 'malformed' };
-    payload = read.data;
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (payload.terminalId !== terminalId) return { ok: false, reason: 'other_terminal' };
+  const parts = readResetCode(code);
+  if (!parts) return { ok: false, reason: 'malformed' };
+  if (!verify(null, signedText(terminalId, parts.body), publicKeyPem, parts.signature))
+    return { ok: false, reason: parts.terminalTag === terminalTag(terminalId) ? 'forged' : 'other_terminal' };
   const now = (options.now ?? new Date()).getTime();
-  if (Date.parse(payload.expiresAt) + RESET_CLOCK_SKEW_MS < now) return { ok: false, reason: 'expired' };
-  if (options.used?.has(payload.nonce)) return { ok: false, reason: 'used' };
-  return { ok: true, payload };
+  if (Date.parse(parts.expiresAt) + RESET_CLOCK_SKEW_MS < now) return { ok: false, reason: 'expired' };
+  if (options.used?.has(parts.nonce)) return { ok: false, reason: 'used' };
+  return { ok: true, payload: { terminalId, nonce: parts.nonce, expiresAt: parts.expiresAt } };
 }

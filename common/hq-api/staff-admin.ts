@@ -98,7 +98,12 @@ export type NewUserReply = z.infer<typeof NewUserReply>;
 
 /** POST /api/admin/reset-codes: a signed code for one desk's supervisor reset. */
 export const ResetCodeRequest = z.object({ terminalId });
-export const ResetCodeReply = ResetCodePayload.extend({ code: text });
+export const ResetCodeReply = ResetCodePayload.extend({
+  /** Checked blocks joined by dashes, as typed at the desk and carried by the QR code. */
+  code: text,
+  /** The QR code of `code`, drawn as one SVG path in a square of `box` modules (common/qr-path.ts). */
+  qr: z.object({ box: z.number().int().positive(), path: z.string().regex(/^[Mhvz0-9 -]*$/) }),
+});
 export type ResetCodeReply = z.infer<typeof ResetCodeReply>;
 
 export const AuditLogEntry = z.object({

@@ -1,7 +1,9 @@
 // The head-office admin's actions: branches, enrolment codes, desks and their tokens, users,
 // supervisor-reset codes and HQ's own audit log. Each action is written to the audit log.
 import type { Hono, MiddlewareHandler } from 'hono';
+import QRCode from 'qrcode';
 import type { AuditLogEntry, StaffUser } from '../../common/hq-api/staff-admin.ts';
+import { qrPath } from '../../common/qr-path.ts';
 import { signResetCode } from '../../common-node/reset-code.ts';
 import type { Db } from './db.ts';
 import { enrolmentCode, hashPassword, randomPassword, secretHash } from './secrets.ts';
@@ -163,7 +165,9 @@ export function adminRoutes(
         { nonce: payload.nonce, expiresAt: payload.expiresAt },
         terminalId,
       );
-      return { code, ...payload };
+      // M, as on receipts: a printout folded or smudged up to 15 % still scans.
+      const qr = qrPath(QRCode.create(code, { errorCorrectionLevel: 'M' }).modules);
+      return { code, qr, ...payload };
     },
     'Give the terminal ID.',
   );

@@ -1091,6 +1091,13 @@ export const en = {
       lead: 'The reset file is in the data folder. On a desk enrolled at a head office it also needs the one-time code the head office issues for this terminal.',
       code: 'Reset code from the head office',
       submit: 'Reset the supervisor PIN',
+      how: 'Scan the QR code on the head office’s screen or printout, or type the code block by block, five characters each: each block is checked as soon as it is typed.',
+      typed: 'Blocks typed: {{typed}} of {{total}}.',
+      wrongBlock:
+        'Block {{number}} ({{block}}) has a typo: compare it with the head office’s code and type it again.',
+      extraBlock: 'The code has {{total}} blocks: block {{number}} is one too many. Delete it.',
+      incomplete: 'The code is not complete: blocks typed: {{typed}} of {{total}}.',
+      read: 'The code reads right. It is valid until {{until}}.',
     },
   },
 };

@@ -136,6 +136,8 @@ export type Stack = {
   readonly printer: ChromiumPrinter;
   /** Where the renderer is served. */
   readonly url: string;
+  /** The core's data folder, where a supervisor puts the reset file. */
+  readonly dataDir: string;
   /** Holds the core's next restart back until `release()`: the screen can be seen while it is down. */
   holdRestart(): { release(): void };
   close(): Promise<void>;
@@ -179,6 +181,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     sandbox,
     printer,
     url: server.url,
+    dataDir,
     holdRestart() {
       let release!: () => void;
       held = new Promise<void>((resolve) => {

@@ -6,7 +6,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { qrPath } from '../../common/qr-path.ts';
+import { verifyResetCode } from '../../common-node/reset-code.ts';
 import { DASHBOARD_DIR } from '../../hq/server/app.ts';
+import { loadSigningKey } from '../../hq/server/signing-key.ts';
 import { sharedBrowser } from '../e2e/shared-browser.ts';
 import { pageProblems, screenRecorder, WINDOW } from '../e2e/stack.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
@@ -213,6 +217,32 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
     );
     assert.equal(logged.rowCount, 1, 'the dashboard action is in the HQ audit log, for the new branch');
     await screen('admin');
+
+    // A supervisor-reset code for desk T-A: its QR code, the same code in numbered blocks, until when
+    // with its zone, and a printout of the code alone.
+    await page.fill('#reset-terminal', 'T-A');
+    await page.locator('#reset-terminal').press('Enter');
+    const card = page.locator('.reset-card');
+    await card.waitFor();
+    const blocks = await card.getByRole('list').locator('li').allInnerTexts();
+    assert.equal(blocks.length, 31);
+    for (const block of blocks) assert.match(block, /^[A-HJ-NP-Z2-9]{5}$/);
+    const code = blocks.join('-');
+    assert.equal(verifyResetCode(code, (await loadSigningKey(hq.db)).publicKeyPem, 'T-A').ok, true);
+    const drawn = await card.getByRole('img').locator('path').getAttribute('d');
+    assert.equal(
+      drawn,
+      qrPath(QRCode.create(code, { errorCorrectionLevel: 'M' }).modules).path,
+      'the QR code is the code',
+    );
+    assert.match(await card.innerText(), /\d\d:\d\d.*(GMT|UTC)/, 'until when, with its zone');
+    await screen('admin-reset-code');
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.getByRole('heading', { level: 1 }).first().isVisible(), false);
+    assert.equal(await card.getByRole('img').isVisible(), true);
+    assert.equal(await card.getByRole('button').isVisible(), false);
+    await screen('admin-reset-code-print');
+    await page.emulateMedia({ media: 'screen' });
 
     await page.goto(`${hq.url}/#/audit`);
     await page.getByRole('cell', { name: 'gateway_changed' }).waitFor();

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { readResetCode, resetCodeBody, resetCodeText } from '../../common/reset-code-layout.ts';
 import { signResetCode, verifyResetCode } from '../../common-node/reset-code.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { enrolmentCodeFor, json, startTestHq } from './support.ts';
@@ -36,19 +37,25 @@ test('a reset code is valid once, for its own terminal, and a forged one is refu
   const used = new Set([issued.nonce]);
   assert.deepEqual(verifyResetCode(issued.code, key, 'T-1', { used }), { ok: false, reason: 'used' });
   assert.deepEqual(verifyResetCode(issued.code, key, 'T-2'), { ok: false, reason: 'other_terminal' });
-  const later = new Date(Date.parse(issued.expiresAt) + 10 * 60_000);
-  assert.deepEqual(verifyResetCode(issued.code, key, 'T-1', { now: later }), {
+  const afterExpiry = new Date(Date.parse(issued.expiresAt) + 10 * 60_000);
+  assert.deepEqual(verifyResetCode(issued.code, key, 'T-1', { now: afterExpiry }), {
     ok: false,
     reason: 'expired',
   });
 
-  // Signed by a key that is not HQ's, and HQ's code with its payload edited to another terminal.
+  // Signed by a key that is not HQ's, and HQ's code with its expiry moved a day on.
   const mallory = generateKeyPairSync('ed25519').privateKey;
   const forged = signResetCode(mallory, 'T-1', new Date(Date.now() + 60_000)).code;
   assert.deepEqual(verifyResetCode(forged, key, 'T-1'), { ok: false, reason: 'forged' });
-  const [, signature] = issued.code.split('.');
-  const edited = `${Buffer.from(JSON.stringify({ expiresAt: issued.expiresAt, nonce: issued.nonce, terminalId: 'T-2' })).toString('base64url')}.${signature}`;
-  assert.deepEqual(verifyResetCode(edited, key, 'T-2'), { ok: false, reason: 'forged' });
+  const parts = readResetCode(issued.code);
+  assert.ok(parts);
+  const later = resetCodeBody(
+    Buffer.from(parts.nonce, 'hex'),
+    new Date(Date.now() + 24 * 3600_000),
+    parts.terminalTag,
+  );
+  const edited = resetCodeText(later, parts.signature);
+  assert.deepEqual(verifyResetCode(edited, key, 'T-1'), { ok: false, reason: 'forged' });
   assert.deepEqual(verifyResetCode('not a code', key, 'T-1'), { ok: false, reason: 'malformed' });
 
   const log = await hq.db.query<{ detail: { nonce: string } }>(

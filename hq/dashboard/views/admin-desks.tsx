@@ -2,14 +2,17 @@
 // own audit log.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResetCodeReply } from '../../../common/hq-api/staff-admin.ts';
 import { call, callOf } from '../api.ts';
 import { Loaded, useLoad, When } from '../shared.tsx';
 import { useAction } from './action.tsx';
+import { ResetCodeCard } from './reset-code-card.tsx';
 
 export function DesksAndResets() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const desks = useLoad(callOf('adminDesks'));
   const [terminal, setTerminal] = useState('');
+  const [issued, setIssued] = useState<ResetCodeReply | null>(null);
   const reset = useAction();
   const revoke = useAction();
   return (
@@ -20,9 +23,10 @@ export function DesksAndResets() {
           className="inline"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
+            setIssued(null);
             reset.run(async () => {
-              const made = await call('issueResetCode', { body: { terminalId: terminal.trim() } });
-              return `${t('admin.resetIssued', { terminal: made.terminalId, until: new Date(made.expiresAt).toLocaleString(i18n.language) })} ${made.code}`;
+              setIssued(await call('issueResetCode', { body: { terminalId: terminal.trim() } }));
+              return null;
             });
           }}
         >
@@ -36,6 +40,7 @@ export function DesksAndResets() {
           <button type="submit">{t('admin.issueReset')}</button>
         </form>
         {reset.output}
+        {issued ? <ResetCodeCard issued={issued} /> : null}
       </section>
       <section aria-labelledby="desks-title">
         <h2 id="desks-title">{t('admin.desks')}</h2>
