@@ -31,6 +31,19 @@ export function localeOf(language: string): string {
   return (LOCALES as Record<string, string>)[language] ?? 'en';
 }
 
+/**
+ * The first of a computer's preferred languages (BCP 47 tags, most preferred first: "ru-RU",
+ * "kk-KZ") that the desk speaks; English where it speaks none of them.
+ */
+export function firstLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    const found = LANGUAGES.find((language) => language === base);
+    if (found) return found;
+  }
+  return 'en';
+}
+
 /** The operator of a training shift that opened by itself, as stored; each language shows its own word. */
 export const TRAINING_OPERATOR = 'Training';
 

@@ -42,6 +42,8 @@ export type CoreOptions = {
   version?: string;
   /** Electron's and Chromium's versions, from the shell, for the diagnostics zip. */
   runtime?: { electron: string; chrome: string };
+  /** The computer's preferred languages, most preferred first (Electron's app.getPreferredSystemLanguages()): a new desk starts in the first it speaks. */
+  systemLanguages?: string[];
   /** Puts receipts on paper and into PDFs: Electron's in the shell, Chromium's in tests and the preview. */
   printer?: Printer;
 };

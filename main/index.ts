@@ -59,6 +59,7 @@ if (!app.requestSingleInstanceLock()) {
           dataDir,
           version: app.getVersion(),
           runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
+          systemLanguages: app.getPreferredSystemLanguages(),
           // Main prints and shows the save dialogs: the core asks through the host (main/host/protocol.ts).
           printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
         },

@@ -3,6 +3,7 @@
 
 import { statSync } from 'node:fs';
 import { DEFAULT_PRINTING, type DeskSettings, Settings, type TokenState } from '../../common/contract.ts';
+import { firstLanguage } from '../../common/enums.ts';
 import { TRAINING_SHOP_NAMES } from '../../common/training-shops.ts';
 import { AgentError } from '../app-error.ts';
 import { type AuditTrail, tokenFingerprint } from '../audit/trail.ts';
@@ -259,6 +260,15 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
  * older version with different rules, gives the defaults and a line in the log, never a crash.
  */
 /** The settings as saved: the service's, and the terminal ID the audit trail (built before it) records. */
+/**
+ * A new desk (no settings saved yet) starts in its computer's language where it speaks it, so that
+ * its first screen, the lock screen and the set-up included, is in the agent's language.
+ */
+export function startInLanguage(repo: SettingsRepo, preferred: readonly string[] | undefined): void {
+  if (!preferred?.length || repo.get(SETTINGS_KEY) !== undefined) return;
+  repo.set(SETTINGS_KEY, { ...DEFAULT_SETTINGS, language: firstLanguage(preferred) } satisfies Settings);
+}
+
 export function loadSettings(repo: SettingsRepo, log: Log): Settings {
   return loadStored(repo, SETTINGS_KEY, Settings, DEFAULT_SETTINGS, log, 'settings');
 }

@@ -12,7 +12,7 @@ import { createEvents } from '../events.ts';
 import { createLog } from '../log.ts';
 import { createPendingWork } from '../pending-work.ts';
 import { preparePrivateFolder } from '../private-files.ts';
-import { createSettingsService, loadSettings } from '../settings/service.ts';
+import { createSettingsService, loadSettings, startInLanguage } from '../settings/service.ts';
 import type { Signals } from '../signal.ts';
 import { createStore } from '../store/index.ts';
 import { createTrainingGateway } from '../training/gateway.ts';
@@ -34,6 +34,7 @@ export async function wireGround(options: CoreOptions, clock: Clock, signals: Si
   });
   // Settings wait for a live shift to close; a training shift, with no real cash, ends with Live.
   const shiftOpen = () => store.shifts.open()?.training === false;
+  startInLanguage(store.settings, options.systemLanguages);
   const settings = createSettingsService(store.settings, vault, log, { audit, shiftOpen });
   const trainingGateway = createTrainingGateway({ dataDir: options.dataDir, given: options.training, log });
   await trainingGateway.follow(settings.get().mode);

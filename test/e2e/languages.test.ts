@@ -193,3 +193,21 @@ test('the main screens fit 1024×768 in every language, the header on one line',
     await check(h, language, 'waiting');
   }
 });
+
+test('a new desk starts in its computer’s language from its first screen, with nothing switched', async (t) => {
+  const cases: [string[], Language][] = [
+    [['ru-RU', 'en-US'], 'ru'],
+    [['kk-KZ', 'ru-KZ'], 'kk'],
+    [['de-DE', 'fr-FR'], 'en'],
+  ];
+  for (const [systemLanguages, language] of cases) {
+    const h = await startE2E(t, 'first-start', { systemLanguages });
+    await h.page.setViewportSize({ width: 1024, height: 768 });
+    await home(h, language);
+    assert.equal(await h.page.evaluate(() => document.documentElement.lang), language, systemLanguages[0]);
+    await check(h, language, `first-start-${systemLanguages[0]}`);
+    const state = await h.core.invoke('app.getState', {});
+    assert.ok(state.ok);
+    assert.equal((state.value as { settings: { language: string } }).settings.language, language);
+  }
+});

@@ -124,6 +124,8 @@ export type StackOptions = {
   day?: DayOptions;
   /** Starts the training shift the agent would start on Home; false leaves the desk without one. */
   trainingShift?: boolean;
+  /** The computer's preferred languages, as Electron gives them: a new desk starts in the first it speaks. */
+  systemLanguages?: string[];
   /** The page the printer lays documents out on; by default it launches a Chromium on the first print. */
   printPage?: () => Promise<Page>;
 };
@@ -168,6 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       gateway: options.gateway ?? FAST_GATEWAY,
       lookups: { ...FAST_LOOKUPS, ...options.lookups },
       day: { pinHash: FAST_PIN_HASH, ...options.day },
+      ...(options.systemLanguages && { systemLanguages: options.systemLanguages }),
       printer,
     },
   });
