@@ -214,6 +214,9 @@ export type UploadRefusal = z.infer<typeof UploadRefusal>;
 
 // ── Enrolment ──────────────────────────────────────────────────────────────
 
+/** At most this many of a desk's entry hashes at enrolment (EnrolRequest.journal). */
+export const MAX_CHECKPOINTS = 1200;
+
 /** The one-time code as a head-office admin reads it out: 4 groups of 4 from an alphabet without 0/O, 1/I. */
 export const ENROLMENT_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
 export const EnrolRequest = z.object({
@@ -224,6 +227,16 @@ export const EnrolRequest = z.object({
   terminalId,
   /** The desk's Ed25519 public key (SPKI PEM) that HQ checks its batches with; absent from a desk too old to sign. */
   deskPublicKey: z.string().startsWith('-----BEGIN PUBLIC KEY-----').max(200).optional(),
+  /**
+   * Where the desk's own journal stands: its entries' hashes at some seqs (every one near its last
+   * entry and near HQ's last acknowledgement, sparser further back). HQ finds the last entry both
+   * hold alike; when that is short of HQ's high-water, the desk lost entries HQ holds, and it goes
+   * on in a new stream. Absent from a desk too old to say: HQ keeps its stream as it is.
+   */
+  journal: z
+    .array(z.object({ seq: z.number().int().positive(), hash: hex64 }))
+    .max(MAX_CHECKPOINTS)
+    .optional(),
 });
 export type EnrolRequest = z.infer<typeof EnrolRequest>;
 export const EnrolResponse = z.object({
@@ -235,6 +248,14 @@ export const EnrolResponse = z.object({
   hqSigningKey: z.string().startsWith('-----BEGIN PUBLIC KEY-----'),
   /** Where HQ's stream for this terminal stands (a re-enrolled desk resumes from here). */
   highWater: z.number().int().nonnegative(),
+  /**
+   * The desk's last entry that HQ holds alike. Below highWater: the desk lost the entries after it,
+   * and HQ opened a new stream (epoch) for the terminal; the desk's entries after it go on at
+   * highWater + 1, chained to it. Absent from a head office too old to say: the stream goes on.
+   */
+  continuesAfter: z.number().int().nonnegative().optional(),
+  /** The terminal's stream (1, then one more each time a desk lost entries HQ holds). */
+  epoch: z.number().int().positive().optional(),
 });
 export type EnrolResponse = z.infer<typeof EnrolResponse>;
 

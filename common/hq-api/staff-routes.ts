@@ -20,6 +20,7 @@ import {
   SessionReply,
   UsersReply,
 } from './staff-admin.ts';
+import { AlarmParams, LostEntriesReply, ResolveAlarmRequest } from './staff-alarms.ts';
 import {
   AlarmsReply,
   BranchParams,
@@ -55,6 +56,12 @@ export const STAFF_API = {
   variances: { method: 'GET', path: '/api/variances', query: VariancesQuery, reply: VariancesReply },
   deskAudit: { method: 'GET', path: '/api/desk-audit', reply: DeskAuditReply },
   alarms: { method: 'GET', path: '/api/alarms', reply: AlarmsReply },
+  lostEntries: {
+    method: 'GET',
+    path: '/api/alarms/:id/entries',
+    params: AlarmParams,
+    reply: LostEntriesReply,
+  },
   search: { method: 'GET', path: '/api/search', query: SearchQuery, reply: SearchReply },
   adminBranches: { method: 'GET', path: '/api/admin/branches', reply: AdminBranchesReply },
   addBranch: { method: 'POST', path: '/api/admin/branches', body: NewBranchRequest, reply: NewBranchReply },
@@ -80,6 +87,13 @@ export const STAFF_API = {
     reply: ResetCodeReply,
   },
   auditLog: { method: 'GET', path: '/api/admin/audit-log', reply: AuditLogReply },
+  resolveAlarm: {
+    method: 'POST',
+    path: '/api/admin/alarms/:id/resolve',
+    params: AlarmParams,
+    body: ResolveAlarmRequest,
+    reply: Done,
+  },
 } as const satisfies Record<string, Route>;
 
 export type StaffRoute = keyof typeof STAFF_API;

@@ -8,7 +8,7 @@ import { text } from '../text.ts';
 
 const at = z.iso.datetime();
 /** A bigint the server counts in (a journal seq, an id): decimal text, as JSON numbers stop at 2^53. */
-const bigintText = z.string().regex(/^\d+$/);
+export const bigintText = z.string().regex(/^\d+$/);
 const count = z.number().int().nonnegative();
 const operationType = z.enum(['payin', 'payout']);
 const releasedBy = z.enum(['supervisor', 'z_report']).nullable();
@@ -153,17 +153,27 @@ export const Alarm = z.object({
   id: bigintText,
   terminalId,
   seq: bigintText,
-  kind: z.enum(['conflict', 'chain', 'double_handover', 'disagreement', 'finding', 'signature']),
+  kind: z.enum([
+    'conflict',
+    'chain',
+    'double_handover',
+    'disagreement',
+    'finding',
+    'signature',
+    'lost_entries',
+  ]),
   storedHash: text.nullable(),
   receivedHash: text,
   at,
   /** The operation a double handover, a disagreement or a finding names. */
   operationNumber: text.nullable(),
-  /** A disagreement's two answers (HQ's and the desk's), a finding's kind. */
+  /** A disagreement's two answers (HQ's and the desk's), a finding's kind, a lost range (epoch, from, to). */
   detail: z.record(text, z.unknown()).nullable(),
+  /** Resolved by an admin, with their note; null while open. */
+  resolved: z.object({ at, by: text.nullable(), note: text }).nullable(),
 });
 export type Alarm = z.infer<typeof Alarm>;
-/** GET /api/alarms: hash-chain conflicts, double handovers, disagreements, findings and badly signed batches, latest first. */
+/** GET /api/alarms: hash-chain conflicts, double handovers, disagreements, findings, badly signed batches and lost entries, latest first. */
 export const AlarmsReply = z.object({ alarms: z.array(Alarm) });
 export type AlarmsReply = z.infer<typeof AlarmsReply>;
 

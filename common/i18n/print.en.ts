@@ -140,6 +140,8 @@ export const printEn = {
     token_changed: 'Token changed (fingerprint)',
     cash_movement_approved: 'Cash movement approved by the supervisor',
     head_office_enrolled: 'Desk enrolled at the head office',
+    head_office_new_stream:
+      'Desk went on in a new head-office stream: the head office lists the entries it lost',
     supervisor_reset: 'Supervisor PIN reset with a head-office code',
     drawer_handover: 'Drawer handed to the next operator',
     variance_approved: 'Variance approved by the supervisor',

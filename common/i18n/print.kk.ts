@@ -140,6 +140,8 @@ export const printKk: PrintCatalogue = {
     token_changed: 'Токен өзгертілді (таңба)',
     cash_movement_approved: 'Ақша қозғалысын аға кассир мақұлдады',
     head_office_enrolled: 'Касса бас кеңсеге қосылды',
+    head_office_new_stream:
+      'Касса бас кеңсенің жаңа ағынында жалғасты: бас кеңсе жоғалған жазбаларды тізіп көрсетеді',
     supervisor_reset: 'Аға кассир PIN-коды бас кеңсе кодымен қалпына келтірілді',
     drawer_handover: 'Касса келесі кассирге берілді',
     variance_approved: 'Айырманы аға кассир мақұлдады',

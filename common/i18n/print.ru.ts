@@ -140,6 +140,8 @@ export const printRu: PrintCatalogue = {
     token_changed: 'Изменён токен (отпечаток)',
     cash_movement_approved: 'Движение наличных одобрено старшим кассиром',
     head_office_enrolled: 'Касса подключена к головному офису',
+    head_office_new_stream:
+      'Касса продолжила в новом потоке головного офиса: головной офис перечисляет утерянные записи',
     supervisor_reset: 'PIN старшего кассира сброшен кодом головного офиса',
     drawer_handover: 'Касса передана следующему кассиру',
     variance_approved: 'Расхождение одобрено старшим кассиром',

@@ -15,6 +15,7 @@ import type {
 import { deskPublicKey } from '../../common-node/batch-signature.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
+import { streamAtEnrolment } from './desk-epoch.ts';
 import { checkBatchSignature } from './desk-signature.ts';
 import { ingest } from './ingest.ts';
 import { randomToken, secretHash } from './secrets.ts';
@@ -56,7 +57,7 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
   app.post(DESK_API.enrol.path, async (c) => {
     const parsed = DESK_API.enrol.body.safeParse(await readJson(c));
     if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the enrolment code and the terminal ID.');
-    const { code, terminalId, deskPublicKey: publicKey = null } = parsed.data;
+    const { code, terminalId, deskPublicKey: publicKey = null, journal } = parsed.data;
     if (publicKey !== null && !deskPublicKey(publicKey))
       return refuse(c, 400, 'invalid', "The desk's public key is not an Ed25519 key.");
     const token = randomToken();
@@ -70,25 +71,21 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
       const row = used.rows[0];
       if (!row) return { error: 'unknown' as const };
       if (row.terminal_id !== terminalId) return { error: 'terminal' as const, expected: row.terminal_id };
-      const desk = await tx.query<{ high_water: string; branch_id: number }>(
+      await tx.query(
         `INSERT INTO hq_desks (terminal_id, branch_id, token_hash, public_key) VALUES ($1, $2, $3, $4)
          ON CONFLICT (terminal_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_revoked_at = NULL,
-           branch_id = EXCLUDED.branch_id, public_key = EXCLUDED.public_key, enrolled_at = now()
-         RETURNING high_water::text AS high_water, branch_id`,
+           branch_id = EXCLUDED.branch_id, public_key = EXCLUDED.public_key, enrolled_at = now()`,
         [terminalId, row.branch_id, secretHash(token), publicKey],
       );
+      const stream = await streamAtEnrolment(tx, terminalId, journal);
       const branch = await tx.query<{ name: string }>('SELECT name FROM hq_branches WHERE id = $1', [
         row.branch_id,
       ]);
       await tx.query(
         `INSERT INTO hq_audit_log (terminal_id, action, detail, ip) VALUES ($1, 'desk_enrolled', $2, $3)`,
-        [terminalId, JSON.stringify({ branchId: row.branch_id }), clientIp(c)],
+        [terminalId, JSON.stringify({ branchId: row.branch_id, ...stream }), clientIp(c)],
       );
-      return {
-        branchId: row.branch_id,
-        branchName: branch.rows[0]!.name,
-        highWater: Number(desk.rows[0]!.high_water),
-      };
+      return { branchId: row.branch_id, branchName: branch.rows[0]!.name, ...stream };
     });
     if ('error' in result) {
       // A code tried at another terminal is spent all the same: it has been seen where it should not be.
@@ -107,6 +104,8 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
       branchName: result.branchName,
       hqSigningKey: key.publicKeyPem,
       highWater: result.highWater,
+      continuesAfter: result.continuesAfter,
+      epoch: result.epoch,
     } satisfies EnrolResponse);
   });
 

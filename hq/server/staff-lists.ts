@@ -66,6 +66,9 @@ type AlarmRow = {
   at: string;
   operation_number: string | null;
   detail: Record<string, unknown> | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  resolution: string | null;
 };
 const alarm = (r: AlarmRow): Alarm => ({
   id: r.id,
@@ -77,6 +80,7 @@ const alarm = (r: AlarmRow): Alarm => ({
   at: r.at,
   operationNumber: r.operation_number,
   detail: r.detail,
+  resolved: r.resolved_at ? { at: r.resolved_at, by: r.resolved_by, note: r.resolution ?? '' } : null,
 });
 
 type FoundRow = {
@@ -157,8 +161,9 @@ export function listViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
   serve(app, 'alarms', [staff], async (c) => {
     const rows = await db.query<AlarmRow>(
       `SELECT a.id::text AS id, a.terminal_id, a.seq::text AS seq, a.kind, a.stored_hash, a.received_hash, a.at,
-              a.operation_number, a.detail
-         FROM hq_alarms a WHERE $1::int IS NULL OR a.branch_id = $1 ORDER BY a.at DESC LIMIT 100`,
+              a.operation_number, a.detail, a.resolved_at, u.username AS resolved_by, a.resolution
+         FROM hq_alarms a LEFT JOIN hq_users u ON u.id = a.resolved_by
+        WHERE $1::int IS NULL OR a.branch_id = $1 ORDER BY a.at DESC LIMIT 100`,
       [scope(c.get('staff'))],
     );
     return { alarms: rows.rows.map(alarm) };

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Db } from './db.ts';
 import type { SigningKey } from './signing-key.ts';
 import { adminRoutes } from './staff-admin.ts';
+import { alarmRoutes } from './staff-alarms.ts';
 import { requireAdmin, requireStaff, type StaffEnv } from './staff-auth.ts';
 import { listViews } from './staff-lists.ts';
 import { liveViews } from './staff-views.ts';
@@ -14,4 +15,5 @@ export function staffRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void 
   liveViews(app, db, staff);
   listViews(app, db, staff);
   adminRoutes(app, db, key, [staff, requireAdmin()]);
+  alarmRoutes(app, db, staff, [staff, requireAdmin()]);
 }

@@ -77,6 +77,17 @@ export function createDeskJournalRepo(db: DatabaseSync) {
     WHERE seq > ? ORDER BY seq LIMIT ?`);
   const hashAt = db.prepare(`SELECT lower(hex(hash)) AS hash FROM desk_journal_refs WHERE seq = ?1
     UNION ALL SELECT hash FROM desk_journal WHERE seq = ?1`);
+  // Where the journal's newest stream starts: its first entry follows `seq` (which the desk lost) and
+  // is chained to `hash`, the last entry the desk and the head office held alike.
+  const streamBase = db.prepare(`SELECT start_seq - 1 AS seq, lower(hex(prev_hash)) AS hash, continues_after
+    FROM desk_journal_streams ORDER BY epoch DESC LIMIT 1`);
+  const openStream =
+    db.prepare(`INSERT INTO desk_journal_streams (epoch, continues_after, prev_hash, start_seq, opened_at)
+    VALUES (?, ?, unhex(?), ?, ?) ON CONFLICT (epoch) DO UPDATE SET continues_after = excluded.continues_after,
+    prev_hash = excluded.prev_hash, start_seq = excluded.start_seq, opened_at = excluded.opened_at`);
+  const rebasing = db.prepare('INSERT INTO desk_journal_rebasing (id) VALUES (1)');
+  const rebased = db.prepare('DELETE FROM desk_journal_rebasing');
+  const removeAfter = db.prepare('DELETE FROM desk_journal_refs WHERE seq > ?');
   const count = db.prepare(`SELECT (SELECT COUNT(*) FROM desk_journal WHERE seq > ?1)
     + (SELECT COUNT(*) FROM desk_journal_refs WHERE seq > ?1) AS n`);
   const zNote = db.prepare(`SELECT r.note FROM z_reports z
@@ -96,14 +107,40 @@ export function createDeskJournalRepo(db: DatabaseSync) {
     },
     /** The linked row with its context, or undefined for a table that makes no entries. */
     row: (table: string, rowId: number): Row | undefined => rows.get(table)?.get(rowId),
+    /** The entry the next one follows: the last journalled, or a new stream's base before its first entry. */
     last: (): { seq: number; hash: string } | undefined => {
       const row = lastRef.get() ?? lastStored.get();
-      return row ? { seq: Number(row.seq), hash: String(row.hash) } : undefined;
+      const base = streamBase.get();
+      const last = row && (!base || Number(row.seq) > Number(base.seq)) ? row : base;
+      return last ? { seq: Number(last.seq), hash: String(last.hash) } : undefined;
     },
-    /** The entry `seq`'s hash, if there is one. */
+    /** The hash the entry after `seq` follows: entry `seq`'s own, or a new stream's base. */
     hashAt: (seq: number): string | undefined => {
       const row = hashAt.get(seq);
+      if (row) return String(row.hash);
+      const base = streamBase.get();
+      return base && Number(base.seq) === seq ? String(base.hash) : undefined;
+    },
+    /** Entry `seq`'s own hash, if the desk holds that entry. */
+    entryHash: (seq: number): string | undefined => {
+      const row = hashAt.get(seq);
       return row ? String(row.hash) : undefined;
+    },
+    /**
+     * Opens the stream HQ issued (`epoch`) after the desk's entry `continuesAfter` and takes the
+     * references after it off, for `reseal` to append again from `startSeq`; in the caller's transaction.
+     */
+    openStream(stream: {
+      epoch: number;
+      continuesAfter: number;
+      prevHash: string;
+      startSeq: number;
+      at: string;
+    }) {
+      openStream.run(stream.epoch, stream.continuesAfter, stream.prevHash, stream.startSeq, stream.at);
+      rebasing.run();
+      removeAfter.run(stream.continuesAfter);
+      rebased.run();
     },
     append(ref: JournalRef) {
       insert.run(ref.seq, ref.linkSeq, ref.part, ref.hash, ref.note);

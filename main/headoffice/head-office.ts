@@ -17,6 +17,7 @@ import { type Enrolment, readEnrolment, writeEnrolment } from '../settings/enrol
 import type { Store } from '../store/index.ts';
 import type { Vault } from '../vault/index.ts';
 import { createDeskJournal } from './desk-journal.ts';
+import { journalCheckpoints, rebaseJournal } from './desk-journal-stream.ts';
 import type { HeadOfficeNote } from './entries.ts';
 import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
 import type { HeadOfficeTables } from './tables.ts';
@@ -114,6 +115,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       request.code,
       terminalId,
       pair.publicKeyPem,
+      journalCheckpoints(deps.tables.deskJournal, uploadState().highWater),
     );
     if (answer.status === 'unreachable')
       throw new AgentError(
@@ -131,6 +133,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     if (!enrolled.success)
       throw new AgentError('invalid_response', 'The head office answered in a form this desk cannot read.');
     const { deskToken, branchId, branchName, hqSigningKey, highWater } = enrolled.data;
+    const { continuesAfter = highWater, epoch = 1 } = enrolled.data;
     log.addSecret(deskToken);
     await deps.vault.setHeadOfficeToken(deskToken);
     await deps.vault.setHeadOfficeKey(pair.privateKeyPem);
@@ -142,7 +145,23 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       hqSigningKey,
       enrolledAt: now(),
     } satisfies Enrolment);
-    // A re-enrolled desk keeps its stream: HQ says where it stands.
+    // A desk that lost entries HQ holds goes on in the new stream HQ opened for it; any other keeps its stream.
+    if (continuesAfter < highWater) {
+      const moved = store.transaction(() =>
+        rebaseJournal(
+          deps.tables.deskJournal,
+          terminalId,
+          { epoch, continuesAfter, highWater, at: now() },
+          (seq, why) => log.error('desk_journal_entry_changed', { seq, why }),
+        ),
+      );
+      deps.audit.record(
+        'head_office_new_stream',
+        { epoch, lostFrom: continuesAfter + 1, lostTo: highWater, entriesMoved: moved },
+        'supervisor',
+      );
+    }
+    // HQ says where its stream stands: the upload resumes after it.
     store.settings.set(UPLOAD_KEY, { highWater, lastReachedAt: now(), alarm: null } satisfies UploadState);
     connect(checked.url, deskToken, pair.privateKeyPem);
     deps.audit.record(

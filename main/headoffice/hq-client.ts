@@ -81,8 +81,11 @@ export function createHqClient(
       }),
     );
   return {
-    enrol: (code: string, terminalId: string, deskPublicKey: string) =>
-      request('enrol', { json: { code, terminalId, deskPublicKey } satisfies EnrolRequest, token: false }),
+    enrol: (code: string, terminalId: string, deskPublicKey: string, journal: EnrolRequest['journal']) =>
+      request('enrol', {
+        json: { code, terminalId, deskPublicKey, journal } satisfies EnrolRequest,
+        token: false,
+      }),
     upload: (entries: readonly JournalEntry[]) => {
       const last = entries[entries.length - 1]!;
       const json: UploadRequest = { entries: [...entries] };
