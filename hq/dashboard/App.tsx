@@ -6,9 +6,10 @@ import type { StaffMember } from '../../common/hq-api/staff-admin.ts';
 import { call, setCsrf } from './api.ts';
 import { useErrorText } from './shared.tsx';
 import { AdminView } from './views/admin.tsx';
+import { AlarmsView } from './views/alarms.tsx';
 import { BranchView, DeskView, NetworkView } from './views/network.tsx';
 import { SearchView } from './views/search.tsx';
-import { AlarmsView, DeskAuditView } from './views/trail.tsx';
+import { DeskAuditView } from './views/trail.tsx';
 import { VariancesView, ZReportsView } from './views/z-reports.tsx';
 
 const LANGUAGES = [
@@ -41,7 +42,7 @@ function Route({ hash, staff }: { hash: string; staff: StaffMember }) {
     case 'audit':
       return <DeskAuditView />;
     case 'alarms':
-      return <AlarmsView />;
+      return <AlarmsView admin={staff.role === 'admin'} />;
     case 'search':
       return <SearchView />;
     case 'admin':

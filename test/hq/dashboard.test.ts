@@ -14,7 +14,7 @@ import { loadSigningKey } from '../../hq/server/signing-key.ts';
 import { sharedBrowser } from '../e2e/shared-browser.ts';
 import { pageProblems, screenRecorder, WINDOW } from '../e2e/stack.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
-import { SimDesk, startTestHq, type TestHq } from './support.ts';
+import { enrolmentCodeFor, SimDesk, startTestHq, type TestHq } from './support.ts';
 
 let pg: Postgres;
 before(async () => {
@@ -85,6 +85,7 @@ async function twoDesks(hq: TestHq): Promise<{ a: SimDesk; b: SimDesk }> {
 
 const WORDS = {
   en: {
+    showLost: 'Show what desk T-A lost',
     network: 'Network',
     branch: 'Branch Almaty Central',
     desk: 'Desk T-A',
@@ -92,6 +93,7 @@ const WORDS = {
     search: 'Find',
   },
   ru: {
+    showLost: 'Показать, что потеряла касса T-A',
     network: 'Сеть',
     branch: 'Филиал Almaty Central',
     desk: 'Касса T-A',
@@ -99,6 +101,7 @@ const WORDS = {
     search: 'Найти',
   },
   kk: {
+    showLost: 'T-A кассасы не жоғалтқанын көрсету',
     network: 'Желі',
     branch: 'Almaty Central филиалы',
     desk: 'T-A кассасы',
@@ -109,7 +112,16 @@ const WORDS = {
 
 test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and kk, with no axe finding', async (t) => {
   const hq = await startTestHq(t, pg);
-  const { b } = await twoDesks(hq);
+  const { a, b } = await twoDesks(hq);
+  // Desk A comes back from a copy that ends at its third entry, and is enrolled again: what HQ
+  // holds after that entry is the lost day an admin resolves.
+  const { code } = await enrolmentCodeFor(hq, 'T-A', 'Almaty Central');
+  const reenrolled = await fetch(`${hq.url}/api/desk/enrol`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, terminalId: 'T-A', journal: [{ seq: 3, hash: a.entries[2]!.hash }] }),
+  });
+  assert.equal(((await reenrolled.json()) as { continuesAfter: number }).continuesAfter, 3);
   const { password } = (await (
     await hq.admin.post('/api/admin/users', { username: 'dana', role: 'admin', branchId: null })
   ).json()) as {
@@ -247,6 +259,24 @@ test('the dashboard shows two desks’ cash, shifts and Z reports, in en, ru and
     await page.goto(`${hq.url}/#/audit`);
     await page.getByRole('cell', { name: 'gateway_changed' }).waitFor();
     await screen('audit');
+
+    await page.goto(`${hq.url}/#/alarms`);
+    await page.getByRole('button', { name: words.showLost }).click();
+    const lost = await page.locator('section[aria-labelledby=lost-title] tbody').innerText();
+    assert.match(lost, /A-OUT/, "the lost entries name the day's operations");
+    assert.match(lost, /700/);
+    await screen('lost-entries');
+    if (language === 'en') {
+      await page.getByRole('button', { name: /^Resolve alarm 4–\d+ of desk T-A$/ }).click();
+      await page.fill('#resolve-note', 'Day re-entered from the receipts.');
+      await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+      await page.locator('output.issued').waitFor();
+      await page.getByRole('cell', { name: /Day re-entered from the receipts\./ }).waitFor();
+      const resolved = await hq.db.query(
+        "SELECT 1 FROM hq_audit_log WHERE action = 'alarm_resolved' AND detail->>'note' = 'Day re-entered from the receipts.'",
+      );
+      assert.equal(resolved.rowCount, 1, 'the note is in the HQ audit log');
+    }
     await context.close();
   }
 });

@@ -1,5 +1,4 @@
-// The desks' audit trail and HQ's alarms (hash-chain conflicts, double handovers, disagreements
-// with a desk's answer, reconciliation findings), across the network or a supervisor's branch.
+// The desks' audit trail, across the network or a supervisor's branch.
 import { useTranslation } from 'react-i18next';
 import { callOf } from '../api.ts';
 import { Loaded, useLoad, When } from '../shared.tsx';
@@ -45,52 +44,6 @@ export function DeskAuditView() {
             </table>
           ) : (
             <p>{t('audit.empty')}</p>
-          )
-        }
-      </Loaded>
-    </section>
-  );
-}
-
-export function AlarmsView() {
-  const { t } = useTranslation();
-  const state = useLoad(callOf('alarms'));
-  return (
-    <section aria-labelledby="alarms-title">
-      <h1 id="alarms-title">{t('alarms.title')}</h1>
-      <Loaded state={state}>
-        {({ alarms }) =>
-          alarms.length ? (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('alarms.at')}</th>
-                  <th scope="col">{t('alarms.desk')}</th>
-                  <th scope="col">{t('alarms.seq')}</th>
-                  <th scope="col">{t('alarms.kind')}</th>
-                  <th scope="col">{t('alarms.operation')}</th>
-                  <th scope="col">{t('alarms.stored')}</th>
-                  <th scope="col">{t('alarms.received')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {alarms.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <When at={a.at} />
-                    </td>
-                    <td>{a.terminalId}</td>
-                    <td>{a.seq}</td>
-                    <td className="alarm">{t(`alarms.kinds.${a.kind}`)}</td>
-                    <td>{a.operationNumber ?? '—'}</td>
-                    <td className="hash">{a.storedHash ?? '—'}</td>
-                    <td className="hash">{a.receivedHash}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p>{t('alarms.empty')}</p>
           )
         }
       </Loaded>
