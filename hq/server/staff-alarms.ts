@@ -4,7 +4,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { Db } from './db.ts';
 import { lostEntries } from './desk-epoch.ts';
-import { refuse, scope, serve } from './staff-api.ts';
+import { forbidden, refuse, scope, serve } from './staff-api.ts';
 import { audit, type StaffEnv } from './staff-auth.ts';
 
 /** At most this many lost entries a reply: a desk that lost more is named as having lost more. */
@@ -39,9 +39,9 @@ export function alarmRoutes(
     async (c, { params: { id } }) => {
       const found = await alarmOf(id);
       const branch = scope(c.get('staff'));
-      // Another branch's alarm reads as none at all, as its other rows do.
-      if (found?.kind !== 'lost_entries' || (branch !== null && found.branch_id !== branch))
+      if (found?.kind !== 'lost_entries')
         return refuse(c, 404, 'not_found', 'No alarm of lost entries has this number.');
+      if (branch !== null && found.branch_id !== branch) return forbidden(c);
       const { epoch = 1, from = 0, to = 0 } = found.detail ?? {};
       const rows = await lostEntries(db, found.terminal_id, epoch, from, to, LOST_LIMIT + 1);
       return {

@@ -60,12 +60,17 @@ async function tamper(desk: SimDesk): Promise<string> {
   return rewritten.hash;
 }
 
-async function reenrol(hq: TestHq, desk: SimDesk, branchName: string): Promise<void> {
+async function reenrol(
+  hq: TestHq,
+  desk: SimDesk,
+  branchName: string,
+  journal?: { seq: number; hash: string }[],
+): Promise<void> {
   const { code } = await enrolmentCodeFor(hq, desk.terminalId, branchName);
   const response = await fetch(`${hq.url}/api/desk/enrol`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, terminalId: desk.terminalId }),
+    body: JSON.stringify({ code, terminalId: desk.terminalId, journal }),
   });
   assert.equal(response.status, 200);
   desk.token = ((await response.json()) as { deskToken: string }).deskToken;
@@ -81,6 +86,12 @@ test('a supervisor of another branch reads nothing of Central on any staff route
   closeShift(central, 'C', 1);
   await central.sync();
   const centralAlarm = await tamper(central);
+  // T-C enrolled again from a copy that ends at its third entry: it lost what HQ holds after it.
+  await reenrol(hq, central, 'Central', [{ seq: 3, hash: central.entries[2]!.hash }]);
+  const lost = await hq.db.query<{ id: string; received_hash: string }>(
+    "SELECT id::text AS id, received_hash FROM hq_alarms WHERE kind = 'lost_entries' AND terminal_id = 'T-C'",
+  );
+  const lostAlarm = lost.rows[0]!;
   const moved = await SimDesk.enrol(hq, 'T-M', 'Central');
   moved.day('MC', { handOverPayout: false });
   moved.record('operation_created', {
@@ -110,7 +121,17 @@ test('a supervisor of another branch reads nothing of Central on any staff route
     hq.admin.post('/api/admin/users', { username: 'nurlan', role: 'supervisor', branchId: idOf('North') }),
   );
   const nurlan = await signIn(hq.url, 'nurlan', password);
-  const marks = ['Central', 'T-C', 'C-IN', 'C-OUT', 'C-S', 'MC-', centralAlarm, movedAlarm];
+  const marks = [
+    'Central',
+    'T-C',
+    'C-IN',
+    'C-OUT',
+    'C-S',
+    'MC-',
+    centralAlarm,
+    movedAlarm,
+    lostAlarm.received_hash,
+  ];
 
   const routes: Record<string, Try> = {
     'POST /api/login': 'no branch data',
@@ -123,6 +144,7 @@ test('a supervisor of another branch reads nothing of Central on any staff route
     'GET /api/variances': { path: '/api/variances?threshold=0', expect: 'scoped' },
     'GET /api/desk-audit': { path: '/api/desk-audit', expect: 'scoped' },
     'GET /api/alarms': { path: '/api/alarms', expect: 'scoped' },
+    'GET /api/alarms/:id/entries': { path: `/api/alarms/${lostAlarm.id}/entries`, expect: 'forbidden' },
     'GET /api/search': { path: '/api/search?operationNumber=C-IN', expect: 'scoped' },
     'GET /api/admin/branches': { path: '/api/admin/branches', expect: 'forbidden' },
     'POST /api/admin/branches': {
@@ -153,6 +175,11 @@ test('a supervisor of another branch reads nothing of Central on any staff route
       expect: 'forbidden',
     },
     'GET /api/admin/audit-log': { path: '/api/admin/audit-log', expect: 'forbidden' },
+    'POST /api/admin/alarms/:id/resolve': {
+      path: `/api/admin/alarms/${lostAlarm.id}/resolve`,
+      body: { note: 'not mine to resolve' },
+      expect: 'forbidden',
+    },
   };
   const { app } = await createHq(hq.db);
   const registered = new Set(
@@ -198,5 +225,13 @@ test('a supervisor of another branch reads nothing of Central on any staff route
 
   // And the admin still sees all of it, Central's alarms included.
   const alarms = await json<{ alarms: { receivedHash: string }[] }>(hq.admin.get('/api/alarms'));
-  assert.deepEqual(alarms.alarms.map((a) => a.receivedHash).sort(), [centralAlarm, movedAlarm].sort());
+  assert.deepEqual(
+    alarms.alarms.map((a) => a.receivedHash).sort(),
+    [centralAlarm, movedAlarm, lostAlarm.received_hash].sort(),
+  );
+  assert.equal(
+    (await hq.db.query('SELECT 1 FROM hq_alarms WHERE resolved_at IS NOT NULL')).rowCount,
+    0,
+    'nothing resolved',
+  );
 });

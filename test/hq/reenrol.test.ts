@@ -159,7 +159,7 @@ describe('re-enrolment', () => {
       hq.admin.post('/api/admin/users', { username: 'north.sv', role: 'supervisor', branchId: other.id }),
     );
     const outsider = await signIn(hq.url, north.username, north.password);
-    assert.equal((await outsider.get(`/api/alarms/${lost.id}/entries`)).status, 404);
+    assert.equal((await outsider.get(`/api/alarms/${lost.id}/entries`)).status, 403);
 
     // Only an admin resolves it, only with a note, and only once; the note is in HQ's audit log.
     assert.equal((await supervisor.post(`/api/admin/alarms/${lost.id}/resolve`, { note: 'x' })).status, 403);

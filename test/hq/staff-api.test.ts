@@ -50,12 +50,30 @@ test('every staff reply parses with its route’s schema', async (t) => {
   const { hash: _hash, ...rest } = desk.entries[2]!;
   await desk.upload([sealEntry({ ...rest, body: { ...rest.body, amount: '15.00' } } as never)]);
   const [branch] = (await json<{ branches: { id: number }[] }>(hq.admin.get('/api/admin/branches'))).branches;
+  // The desk enrolled again from a copy that ends at its third entry: an alarm of lost entries.
+  const { code } = await json<{ code: string }>(
+    hq.admin.post('/api/admin/enrolment-codes', { branchId: branch!.id, terminalId: 'T-1' }),
+  );
+  const enrolled = await fetch(`${hq.url}/api/desk/enrol`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, terminalId: 'T-1', journal: [{ seq: 3, hash: desk.entries[2]!.hash }] }),
+  });
+  assert.equal(enrolled.status, 200);
+  const alarms = await hq.db.query<{ id: string; kind: string }>(
+    'SELECT id::text AS id, kind FROM hq_alarms',
+  );
+  const lost = alarms.rows.find((a) => a.kind === 'lost_entries')!;
+  const conflict = alarms.rows.find((a) => a.kind === 'conflict')!;
+  const resolved = await hq.admin.post(`/api/admin/alarms/${conflict.id}/resolve`, { note: 'a test batch' });
+  assert.equal(resolved.status, 200);
 
   const inputs: Partial<Record<StaffRoute, object>> = {
     branch: { params: { id: String(branch!.id) } },
     desk: { params: { terminalId: 'T-1' } },
     variances: { query: { threshold: '10' } },
     search: { query: { operationNumber: 'A-OUT' } },
+    lostEntries: { params: { id: lost.id } },
   };
   const reads = (Object.keys(STAFF_API) as StaffRoute[]).filter((name) => STAFF_API[name].method === 'GET');
   for (const name of reads) {
@@ -99,5 +117,10 @@ test('a request the contract refuses is a 400 naming the field', async (t) => {
     ),
     /^Enter your username and password\. \(password: /,
   );
+  assert.match(
+    await refusal(hq.admin.post('/api/admin/alarms/1/resolve', { note: '   ' })),
+    /^Say what was done about the alarm\. \(note: /,
+  );
+  assert.match(await refusal(hq.admin.get('/api/alarms/first/entries')), /id: /);
   assert.equal((await hq.db.query("SELECT 1 FROM hq_users WHERE username = 'ann'")).rowCount, 0);
 });
