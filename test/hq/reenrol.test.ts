@@ -11,14 +11,15 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LostEntriesReply } from '../../common/hq-api/staff-alarms.ts';
 import type { Alarm } from '../../common/hq-api/staff-views.ts';
-import { firstBreak } from '../../common-node/journal-hash.ts';
+import { GENESIS_HASH, type UnhashedEntry } from '../../common/journal-entry.ts';
+import { firstBreak, sealEntry } from '../../common-node/journal-hash.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { testClock } from '../support/clock.ts';
 import { checkout, type Harness, until } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
-import { enrolmentCodeFor, json, signIn, startTestHq, type TestHq } from './support.ts';
+import { enrolmentCodeFor, json, SimDesk, signIn, startTestHq, type TestHq } from './support.ts';
 
 let pg: Postgres;
 before(async () => {
@@ -179,6 +180,54 @@ describe('re-enrolment', () => {
     assert.deepEqual(logged.rows, [
       { detail: { alarm: lost.id, kind: 'lost_entries', note }, terminal_id: 'T31' },
     ]);
+  });
+
+  test('a replaced desk starts a new stream after everything HQ holds; enrolled again before sending, it keeps that one', async (t) => {
+    const hq = await startTestHq(t, pg);
+    const old = await SimDesk.enrol(hq, 'T33');
+    old.day('D1');
+    const held = await old.sync();
+    const enrol = async (journal?: { seq: number; hash: string }[]) => {
+      const { code } = await enrolmentCodeFor(hq, 'T33');
+      const fresh = new SimDesk(hq.url, 'T33');
+      const response = await fetch(`${hq.url}/api/desk/enrol`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, terminalId: 'T33', deskPublicKey: fresh.keys.publicKeyPem, journal }),
+      });
+      const body = (await response.json()) as {
+        deskToken: string;
+        highWater: number;
+        continuesAfter: number;
+        epoch: number;
+      };
+      fresh.token = body.deskToken;
+      return { fresh, body };
+    };
+    // A desk too old to say where its journal stands keeps the stream as it is.
+    assert.deepEqual((await enrol()).body.epoch, 1);
+    // A new computer with an empty journal: HQ holds all of the old stream, the new one starts after it.
+    const { body } = await enrol([]);
+    assert.deepEqual([body.highWater, body.continuesAfter, body.epoch], [held, 0, 2]);
+    const again = await enrol([]);
+    assert.deepEqual([again.body.highWater, again.body.continuesAfter, again.body.epoch], [held, 0, 2]);
+    const lost = (await alarmsOf(hq, 'T33')).filter((a) => a.kind === 'lost_entries');
+    assert.deepEqual(
+      lost.map((a) => a.detail),
+      [{ epoch: 2, previousEpoch: 1, from: 1, to: held }],
+    );
+    // Its first entry goes on at HQ's high-water + 1, chained to nothing before it.
+    const first = sealEntry({
+      terminalId: 'T33',
+      seq: held + 1,
+      at: '2026-11-22T08:00:00.000Z',
+      kind: 'shift_opened',
+      body: { shiftId: 'D3-S', operator: 'Aigerim', float: [{ currency: 'KZT', amount: '5000.00' }] },
+      prevHash: GENESIS_HASH,
+    } as UnhashedEntry);
+    const stored = await again.fresh.upload([first]);
+    assert.equal(stored.status, 200, await stored.clone().text());
+    assert.deepEqual(await stored.json(), { highWater: held + 1 });
   });
 
   test('a desk enrolled again without losing anything keeps its stream, with no alarm', async (t) => {
