@@ -3,11 +3,10 @@
 // these paths and parses these requests, and the desk's client calls them and parses the replies.
 // Every refusal is a DeskRefusal, except an upload's 409, an UploadRefusal.
 import { z } from 'zod';
+import { EnrolRequest, EnrolResponse } from '../journal-enrolment.ts';
 import {
   ClaimRequest,
   ClaimResponse,
-  EnrolRequest,
-  EnrolResponse,
   PayoutState,
   UploadRefusal,
   UploadRequest,

@@ -4,10 +4,10 @@
 import type { Context, Hono } from 'hono';
 import { statusClass } from '../../common/cash-rules/operation-answer.ts';
 import { DESK_API, type HighWaterReply } from '../../common/hq-api/desk-routes.ts';
+import type { EnrolResponse } from '../../common/journal-enrolment.ts';
 import type {
   ClaimResponse,
   DeskRefusal,
-  EnrolResponse,
   PayoutState,
   UploadRefusal,
   UploadResponse,

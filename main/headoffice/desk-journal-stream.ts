@@ -5,12 +5,9 @@
 // sparser seqs further back. A desk that lost entries HQ holds goes on in a new stream: its entries
 // after the parting are sealed again from HQ's high-water + 1 on, chained to the parting entry,
 // and are sent from there. Their facts are the same rows'; only their seqs and chain move.
-import {
-  GENESIS_HASH,
-  type JournalEntry,
-  MAX_CHECKPOINTS,
-  type UnhashedEntry,
-} from '../../common/journal-entry.ts';
+
+import { MAX_CHECKPOINTS } from '../../common/journal-enrolment.ts';
+import { GENESIS_HASH, type JournalEntry, type UnhashedEntry } from '../../common/journal-entry.ts';
 import { sealEntry } from '../../common-node/journal-hash.ts';
 import { journalEntries } from './desk-journal.ts';
 import type { DeskJournalRepo } from './desk-journal-repo.ts';

@@ -5,7 +5,7 @@
 // uploads with: HQ registers the public half, and a copied token alone writes nothing.
 
 import type { HeadOfficeStatus } from '../../common/headoffice-channels.ts';
-import { EnrolResponse } from '../../common/journal-entry.ts';
+import { EnrolResponse } from '../../common/journal-enrolment.ts';
 import { deskKeyPair, deskPrivateKey } from '../../common-node/batch-signature.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';

@@ -5,7 +5,8 @@
 import type { KeyObject } from 'node:crypto';
 import ky from 'ky';
 import { DESK_API, type DeskRoute, deskPath } from '../../common/hq-api/desk-routes.ts';
-import type { ClaimRequest, EnrolRequest, JournalEntry, UploadRequest } from '../../common/journal-entry.ts';
+import type { EnrolRequest } from '../../common/journal-enrolment.ts';
+import type { ClaimRequest, JournalEntry, UploadRequest } from '../../common/journal-entry.ts';
 import { signBatch } from '../../common-node/batch-signature.ts';
 
 export const HQ_TIMEOUT_MS = 15_000;
