@@ -39,6 +39,12 @@ export async function streamAtEnrolment(
   // The desk's chain reaches the entry HQ's next one must follow: the end of the stream, or the
   // start of a new one that holds nothing yet (a desk enrolling again before it sent any).
   if (parting.hash === desk.last_hash) return { ...same, continuesAfter: parting.seq };
+  // Lost, when the desk ends short of HQ's high-water or one of its hashes up to there differs from
+  // HQ's. A desk ahead of HQ whose hashes skip the stretch after the last one held alike (HQ itself
+  // restored from an older backup, say) shows no loss: it goes on, and the upload's chain check
+  // still holds it to HQ's stream.
+  const head = Math.max(0, ...journal.map((c) => c.seq));
+  if (head >= highWater && !candidates.some((c) => c.seq > parting.seq)) return same;
 
   const epoch = desk.epoch + 1;
   await tx.query(

@@ -230,6 +230,33 @@ describe('re-enrolment', () => {
     assert.deepEqual(await stored.json(), { highWater: held + 1 });
   });
 
+  test('a desk far ahead of HQ (HQ restored from an older backup) keeps its stream when its hashes skip HQ’s end', async (t) => {
+    const hq = await startTestHq(t, pg);
+    const desk = await SimDesk.enrol(hq, 'T34');
+    for (let day = 1; desk.entries.length < 2100; day += 1) desk.day(`D${day}`);
+    const ahead = desk.entries.slice(0, 2100);
+    // HQ holds the first 1050; the desk's hashes are every seq of its last 1000 and one far back.
+    for (let from = 0; from < 1050; from += 525)
+      assert.equal((await desk.upload(ahead.slice(from, from + 525))).status, 200);
+    const journal = [...ahead.slice(1100).reverse(), ahead[99]!].map((e) => ({ seq: e.seq, hash: e.hash }));
+    const { code } = await enrolmentCodeFor(hq, 'T34');
+    const response = await fetch(`${hq.url}/api/desk/enrol`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, terminalId: 'T34', deskPublicKey: desk.keys.publicKeyPem, journal }),
+    });
+    const body = (await response.json()) as {
+      deskToken: string;
+      highWater: number;
+      continuesAfter: number;
+      epoch: number;
+    };
+    assert.deepEqual([body.highWater, body.continuesAfter, body.epoch], [1050, 1050, 1]);
+    assert.deepEqual(await alarmsOf(hq, 'T34'), []);
+    desk.token = body.deskToken;
+    assert.equal((await desk.upload(ahead.slice(1050, 1550))).status, 200);
+  });
+
   test('a desk enrolled again without losing anything keeps its stream, with no alarm', async (t) => {
     const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T32');
