@@ -64,14 +64,32 @@ const alarmsOf = async (hq: TestHq, terminalId: string) =>
   );
 
 describe('re-enrolment', () => {
-  test('a desk restored from a day-old backup goes on in a new stream, and HQ names what the lost day held', async (t) => {
+  test('a desk enrolled again having lost nothing keeps its stream; restored from a day-old backup, it goes on in a new stream and HQ names what the lost day held', async (t) => {
     const hq = await startTestHq(t, pg);
     const clock = testClock({ flowing: true });
     const { h } = await enrolledDesk(t, hq, 'T31', { clock, day: { idleLockMs: 3 * DAY } });
 
-    // Day 1, then the night's backup of the desk's database.
+    // Day 1, with an enrolment again halfway that loses nothing: the same stream, and no alarm.
     await cashPayin(h, '1000');
     await uploaded(h);
+    const { code: again } = await enrolmentCodeFor(hq, 'T31');
+    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
+    await h.call('hq.enrol', { url: hq.url, code: again });
+    await cashPayin(h, '1200');
+    await uploaded(h);
+    assert.equal((await desk(hq, 'T31')).epoch, 1);
+    assert.deepEqual(await alarmsOf(hq, 'T31'), []);
+    const gapFree = journal(h);
+    assert.deepEqual(
+      gapFree.map((e) => e.seq),
+      gapFree.map((_, i) => i + 1),
+    );
+    assert.deepEqual(
+      [...(await hashes(hq, 'T31')).values()],
+      gapFree.map((e) => e.hash),
+    );
+
+    // The night's backup of the desk's database.
     const backup = mkdtempSync(join(tmpdir(), 'cashdesk-backup-'));
     t.after(() => rmSync(backup, { recursive: true, force: true }));
     await h.restart({ before: () => copyDatabase(h.dataDir, backup) });
@@ -255,34 +273,5 @@ describe('re-enrolment', () => {
     assert.deepEqual(await alarmsOf(hq, 'T34'), []);
     desk.token = body.deskToken;
     assert.equal((await desk.upload(ahead.slice(1050, 1550))).status, 200);
-  });
-
-  test('a desk enrolled again without losing anything keeps its stream, with no alarm', async (t) => {
-    const hq = await startTestHq(t, pg);
-    const { h } = await enrolledDesk(t, hq, 'T32');
-    await cashPayin(h, '1000');
-    await uploaded(h);
-    const first = await desk(hq, 'T32');
-    const { code } = await enrolmentCodeFor(hq, 'T32');
-    await h.call('supervisor.unlock', { pin: SUPERVISOR_PIN });
-    await h.call('hq.enrol', { url: hq.url, code });
-    await cashPayin(h, '2000');
-    await uploaded(h);
-    const now = await desk(hq, 'T32');
-    assert.equal(now.epoch, 1);
-    assert.equal(now.alarms, 0);
-    assert.ok(now.highWater > first.highWater);
-    assert.deepEqual(await alarmsOf(hq, 'T32'), []);
-    const entries = journal(h);
-    assert.deepEqual(
-      entries.map((e) => e.seq),
-      entries.map((_, i) => i + 1),
-    );
-    const held = await hashes(hq, 'T32');
-    assert.deepEqual(
-      [...held.values()],
-      entries.map((e) => e.hash),
-    );
-    assert.equal((await hq.db.query('SELECT 1 FROM hq_desk_epochs')).rowCount, 0);
   });
 });
