@@ -90,7 +90,7 @@ export function createDeskJournalRepo(db: DatabaseSync) {
   const prune = db.prepare('DELETE FROM desk_journal_refs WHERE seq < ? AND note IS NULL');
   const ack = db.prepare(`INSERT INTO desk_journal_acks (at, seq) VALUES (?1, ?2)
     ON CONFLICT (at) DO UPDATE SET seq = max(seq, excluded.seq)`);
-  const withdraw = db.prepare('DELETE FROM desk_journal_acks WHERE seq > ?');
+  const withdraw = db.prepare('UPDATE desk_journal_acks SET seq = ?1 WHERE seq > ?1');
   const forget = db.prepare('DELETE FROM desk_journal_acks WHERE seq < ?');
   const ackedBy = db.prepare('SELECT MAX(seq) AS seq FROM desk_journal_acks WHERE at <= ? AND seq <= ?');
   const linkOf = (r: Row): LinkRef => ({ seq: Number(r.seq), table: String(r.tbl), rowId: Number(r.row_id) });
@@ -133,7 +133,7 @@ export function createDeskJournalRepo(db: DatabaseSync) {
     floor: (): number => Number(floor.get()!.below),
     /** Keeps that HQ held every entry up to `seq` by the hour ending at `hourEnd`. */
     acknowledged: (hourEnd: string, seq: number) => ack.run(hourEnd, seq),
-    /** HQ no longer holds what is after `seq`: its acknowledgements are void. */
+    /** HQ no longer holds what is after `seq`: each acknowledgement covers `seq` at most. */
     withdrawn: (seq: number) => withdraw.run(seq),
     /** The last seq HQ acknowledged by `at` and still holds (`highWater`), or 0. */
     ackedBy: (at: string, highWater: number): number => Number(ackedBy.get(at, highWater)!.seq ?? 0),

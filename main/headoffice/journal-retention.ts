@@ -34,6 +34,9 @@ export function createJournalRetention(deps: JournalRetentionDeps) {
     prune(highWater: number, retentionDays = DEFAULT_RETENTION_DAYS): number {
       const cutoff = new Date(deps.clock.now() - retentionDays * DAY_MS).toISOString();
       return deps.transaction(() => {
+        // A high-water set without moved() (an enrolment answering where HQ stands) withdraws too:
+        // what lies above it counts again from HQ's next acknowledgement.
+        repo.withdrawn(highWater);
         const below = repo.ackedBy(cutoff, highWater);
         if (below <= repo.floor()) return 0;
         const gone = repo.prune(below);

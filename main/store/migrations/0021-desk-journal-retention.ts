@@ -3,11 +3,11 @@
 // acknowledged it longer ago than the retention HQ sets (90 days by default): any backup younger
 // than that was taken after the acknowledgement and holds it. An acknowledgement is kept by the
 // hour it came in (at: the hour's end, never before it came), with the highest seq HQ held by then:
-// a day is 24 rows, not one per upload. One HQ withdraws (its high-water falls back) is forgotten,
-// and counts again from when HQ acknowledges the entry anew. Only the references go
-// (desk_journal_refs): the facts stay in their chained rows, and the entries journalled before 0014
-// are links of the desk's own chain. The reference at the floor stays too: its hash is the next
-// upload's link to HQ's stream.
+// a day is 24 rows, not one per upload. HQ withdrawing one (its high-water falls back: restored)
+// shrinks each to what HQ still holds; the rest counts again from HQ's next acknowledgement.
+// Only the references go (desk_journal_refs): the facts stay in their chained rows, and the
+// entries journalled before 0014 are links of the desk's own chain. The reference at the floor
+// stays too: its hash is the next upload's link to HQ's stream.
 export default `
 CREATE TABLE desk_journal_acks (
   at   TEXT PRIMARY KEY,
