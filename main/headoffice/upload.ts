@@ -8,6 +8,7 @@
 // dropped: what was not acknowledged stays waiting in the journal, and what was stays for the
 // retention HQ's replies set (journal-retention.ts).
 
+import { HighWaterReply } from '../../common/hq-api/desk-routes.ts';
 import { type JournalEntry, UploadRefusal, UploadResponse } from '../../common/journal-entry.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { HqClient } from './hq-client.ts';
@@ -54,6 +55,8 @@ export function createUpload(deps: UploadDeps) {
   let wait = backoff.minMs;
   let timer: Timer | null = null;
   let closed = false;
+  /** Whether HQ's own high-water was read since this outbox started. */
+  let confirmed = false;
 
   const update = (patch: Partial<UploadState>) => {
     deps.save({ ...deps.state(), ...patch });
@@ -74,7 +77,20 @@ export function createUpload(deps: UploadDeps) {
         return;
       }
       const batch = deps.entriesAfter(state.highWater, size);
-      if (!batch.length) return;
+      if (!batch.length) {
+        if (confirmed) return;
+        // Nothing waits by this desk's count. HQ restored from an older backup holds less than it
+        // acknowledged, and would learn so only from the next fact's upload: asked once a start,
+        // its high-water says where to send from again.
+        const held = await client.highWater();
+        if (closed || held.status !== 200) return;
+        confirmed = true;
+        const reply = HighWaterReply.safeParse(held.body);
+        if (!reply.success || reply.data.highWater >= state.highWater) return;
+        deps.log.warn('head_office_holds_less', { highWater: reply.data.highWater, desk: state.highWater });
+        update({ highWater: reply.data.highWater, lastReachedAt: deps.now() });
+        continue;
+      }
       const answer = await client.upload(batch);
       if (closed) return;
       if (answer.status === 'unreachable' || answer.status >= 500 || answer.status === 429) {
