@@ -195,8 +195,19 @@ export const UploadRequest = z.object({
 });
 export type UploadRequest = z.infer<typeof UploadRequest>;
 
+/**
+ * What HQ's replies say of the desk's journal: how long the desk keeps an entry after HQ has
+ * acknowledged it (HQ restored from an older backup asks for it again). Absent from an older HQ:
+ * the desk then keeps its default.
+ */
+export const retentionDays = z.number().int().positive().max(36_500);
+export const DEFAULT_RETENTION_DAYS = 90;
+
 /** 200: every entry is stored (new or the same as stored). highWater: the last seq HQ holds, 0 for none. */
-export const UploadResponse = z.object({ highWater: z.number().int().nonnegative() });
+export const UploadResponse = z.object({
+  highWater: z.number().int().nonnegative(),
+  retentionDays: retentionDays.optional(),
+});
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
 /**

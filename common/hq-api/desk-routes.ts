@@ -8,13 +8,17 @@ import {
   ClaimRequest,
   ClaimResponse,
   PayoutState,
+  retentionDays,
   UploadRefusal,
   UploadRequest,
   UploadResponse,
 } from '../journal-entry.ts';
 
 /** GET /api/desk/journal/high-water: the last seq HQ holds of this desk's stream, 0 for none. */
-export const HighWaterReply = z.object({ highWater: z.number().int().nonnegative() });
+export const HighWaterReply = z.object({
+  highWater: z.number().int().nonnegative(),
+  retentionDays: retentionDays.optional(),
+});
 export type HighWaterReply = z.infer<typeof HighWaterReply>;
 
 export const DESK_API = {

@@ -5,6 +5,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
+import { DEFAULT_RETENTION_DAYS } from '../../common/journal-entry.ts';
 import type { Db } from './db.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { failureOf } from './errors.ts';
@@ -28,8 +29,17 @@ const TYPES: Record<string, string> = {
 
 export type Hq = { app: Hono<StaffEnv>; key: SigningKey };
 
-/** Migrates `db`, loads (or makes) HQ's signing key, and builds the app. */
-export async function createHq(db: Db, dashboardDir = DASHBOARD_DIR): Promise<Hq> {
+/**
+ * Migrates `db`, loads (or makes) HQ's signing key, and builds the app. `retentionDays`: how long a
+ * desk keeps a journal entry after HQ acknowledged it, told in every upload's reply; HQ restored
+ * from a backup younger than that finds every entry it lacks still on the desks (docs/hq-scale.md,
+ * "Backup and restore").
+ */
+export async function createHq(
+  db: Db,
+  dashboardDir = DASHBOARD_DIR,
+  retentionDays = DEFAULT_RETENTION_DAYS,
+): Promise<Hq> {
   await migrate(db);
   const key = await loadSigningKey(db);
   const app = new Hono<StaffEnv>();
@@ -41,7 +51,7 @@ export async function createHq(db: Db, dashboardDir = DASHBOARD_DIR): Promise<Hq
   });
   // A full batch (1,000 entries of a few hundred bytes) fits well under this.
   app.use('/api/*', bodyLimit({ maxSize: 8 * 1024 * 1024 }));
-  deskRoutes(app, db, key);
+  deskRoutes(app, db, key, retentionDays);
   authRoutes(app, db);
   staffRoutes(app, db, key);
   app.all('/api/*', (c) => c.json({ error: 'not_found', message: 'No such route.' }, 404));

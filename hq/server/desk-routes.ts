@@ -53,7 +53,7 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
+export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retentionDays: number): void {
   app.post(DESK_API.enrol.path, async (c) => {
     const parsed = DESK_API.enrol.body.safeParse(await readJson(c));
     if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the enrolment code and the terminal ID.');
@@ -116,7 +116,7 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
       'SELECT high_water::text AS high_water FROM hq_desks WHERE terminal_id = $1',
       [desk.terminal_id],
     );
-    return c.json({ highWater: Number(row.rows[0]!.high_water) } satisfies HighWaterReply);
+    return c.json({ highWater: Number(row.rows[0]!.high_water), retentionDays } satisfies HighWaterReply);
   });
 
   app.post(DESK_API.upload.path, async (c) => {
@@ -143,7 +143,7 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey): void {
         return refuse(c, 400, 'invalid', 'Send entries in ascending seq.');
     }
     const result = await ingest(db, desk.terminal_id, entries);
-    if (result.ok) return c.json({ highWater: result.highWater } satisfies UploadResponse);
+    if (result.ok) return c.json({ highWater: result.highWater, retentionDays } satisfies UploadResponse);
     const { ok: _ok, ...refusal } = result;
     return c.json(refusal satisfies UploadRefusal, 409);
   });

@@ -8,6 +8,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_RETENTION_DAYS } from '../../common/journal-entry.ts';
 import { type Db, pgDb, pgliteDb } from './db.ts';
 import { MigrationMismatch, migrate } from './migrate.ts';
 import { firstAdmin, startHq } from './start.ts';
@@ -16,7 +17,19 @@ const databaseUrl = process.env.DATABASE_URL;
 const workers = databaseUrl ? Number(process.env.HQ_WORKERS ?? availableParallelism()) : 1;
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
+const retentionDays = retentionOf(process.env.HQ_DESK_RETENTION_DAYS);
 const where = databaseUrl ? 'PostgreSQL at DATABASE_URL' : `PGlite in ${process.env.HQ_DATA ?? 'hq-data'}`;
+
+/** Whole days, at least one; unset is the default. Anything else stops HQ rather than tell desks to drop entries early. */
+function retentionOf(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_RETENTION_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500) {
+    console.error(`HQ_DESK_RETENTION_DAYS must be a whole number of days from 1 to 36500, not "${raw}".`);
+    process.exit(1);
+  }
+  return days;
+}
 
 async function prepare(db: Db): Promise<void> {
   try {
@@ -77,7 +90,7 @@ async function primary(): Promise<void> {
 async function serve(): Promise<void> {
   const db: Db = databaseUrl ? pgDb(databaseUrl) : await pgliteDb(resolve(process.env.HQ_DATA ?? 'hq-data'));
   await prepare(db);
-  const hq = await startHq(db, { port, host });
+  const hq = await startHq(db, { port, host, retentionDays });
   const stop = async () => {
     await hq.close();
     await db.close();

@@ -9,9 +9,9 @@ export type RunningHq = { url: string; close(): Promise<void> };
 
 export async function startHq(
   db: Db,
-  options: { port?: number; host?: string; dashboardDir?: string } = {},
+  options: { port?: number; host?: string; dashboardDir?: string; retentionDays?: number } = {},
 ): Promise<RunningHq> {
-  const { app } = await createHq(db, options.dashboardDir);
+  const { app } = await createHq(db, options.dashboardDir, options.retentionDays);
   const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' });
   await new Promise<void>((resolve, reject) => {
     if (server.listening) resolve();

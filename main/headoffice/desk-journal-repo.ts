@@ -95,6 +95,15 @@ export function createDeskJournalRepo(db: DatabaseSync) {
     JOIN desk_journal_refs r ON r.link_seq = l.seq AND r.note IS NOT NULL WHERE z.shift_id = ? LIMIT 1`);
   const zStored = db.prepare(`SELECT json_extract(body, '$.headOffice') AS note FROM desk_journal
     WHERE kind = 'z_report' AND json_extract(body, '$.shiftId') = ? LIMIT 1`);
+  const floor = db.prepare('SELECT below FROM desk_journal_floor WHERE id = 1');
+  const raiseFloor = db.prepare('UPDATE desk_journal_floor SET below = ?1 WHERE id = 1 AND below < ?1');
+  // A Z report's reference keeps its note (the reprinted Z, the payouts it listed): it stays.
+  const prune = db.prepare('DELETE FROM desk_journal_refs WHERE seq < ? AND note IS NULL');
+  const ack = db.prepare(`INSERT INTO desk_journal_acks (at, seq) VALUES (?1, ?2)
+    ON CONFLICT (at) DO UPDATE SET seq = max(seq, excluded.seq)`);
+  const withdraw = db.prepare('UPDATE desk_journal_acks SET seq = ?1 WHERE seq > ?1');
+  const forget = db.prepare('DELETE FROM desk_journal_acks WHERE seq < ?');
+  const ackedBy = db.prepare('SELECT MAX(seq) AS seq FROM desk_journal_acks WHERE at <= ? AND seq <= ?');
   const linkOf = (r: Row): LinkRef => ({ seq: Number(r.seq), table: String(r.tbl), rowId: Number(r.row_id) });
 
   return {
@@ -157,6 +166,20 @@ export function createDeskJournalRepo(db: DatabaseSync) {
         note: r.note == null ? null : String(r.note),
       })),
     countAfter: (seq: number): number => Number(count.get(seq)!.n),
+    /** References below this seq may be gone; the one at it stays. */
+    floor: (): number => Number(floor.get()!.below),
+    /** Keeps that HQ held every entry up to `seq` by the hour ending at `hourEnd`. */
+    acknowledged: (hourEnd: string, seq: number) => ack.run(hourEnd, seq),
+    /** HQ no longer holds what is after `seq`: each acknowledgement covers `seq` at most. */
+    withdrawn: (seq: number) => withdraw.run(seq),
+    /** The last seq HQ acknowledged by `at` and still holds (`highWater`), or 0. */
+    ackedBy: (at: string, highWater: number): number => Number(ackedBy.get(at, highWater)!.seq ?? 0),
+    /** Deletes the references below `below` (a Z report's aside); returns how many went. */
+    prune(below: number): number {
+      raiseFloor.run(below);
+      forget.run(below);
+      return Number(prune.run(below).changes);
+    },
     /** What the shift's z_report entry says of the upload; undefined before it is journalled. */
     zNote(shiftId: number): { waiting: number; lastReachedAt: string | null } | undefined {
       const note = zNote.get(shiftId)?.note ?? zStored.get(String(shiftId))?.note;

@@ -20,6 +20,7 @@ import { createDeskJournal } from './desk-journal.ts';
 import { journalCheckpoints, rebaseJournal } from './desk-journal-stream.ts';
 import type { HeadOfficeNote } from './entries.ts';
 import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
+import { createJournalRetention } from './journal-retention.ts';
 import type { HeadOfficeTables } from './tables.ts';
 import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
 
@@ -84,11 +85,36 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     appended: () => upload.kick(),
     log,
   });
+  const retention = createJournalRetention({
+    repo: deps.tables.deskJournal,
+    transaction: store.transaction,
+    clock: deps.clock,
+    log,
+  });
+  /** Deletes what HQ has held for longer than its retention; never in the upload's way. */
+  function prune() {
+    const state = uploadState();
+    try {
+      retention.prune(state.highWater, state.retentionDays);
+    } catch (error) {
+      log.error('desk_journal_prune_failed', { error: String(error) });
+    }
+  }
+  /** The upload's state, with what its high-water says HQ acknowledged (or no longer holds). */
+  function saveUpload(state: UploadState) {
+    const before = uploadState().highWater;
+    store.transaction(() => {
+      store.settings.set(UPLOAD_KEY, state);
+      retention.moved(before, state.highWater);
+    });
+    if (state.highWater > before) prune();
+  }
   const upload = createUpload({
     client: () => client,
     entriesAfter: journal.entriesAfter,
+    holdsAfter: retention.holdsAfter,
     state: uploadState,
-    save: (state) => store.settings.set(UPLOAD_KEY, state),
+    save: saveUpload,
     now,
     clock: deps.clock,
     changed,
@@ -191,6 +217,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       journal.start();
       const enrolled = enrolment();
       if (!enrolled) return;
+      prune();
       const stored = await deps.vault.headOfficeToken();
       if (stored) connect(enrolled.url, stored, await deps.vault.headOfficeKey());
       upload.kick();

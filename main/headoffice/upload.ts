@@ -5,8 +5,10 @@
 // again in halves. A refusal that can never succeed (a 400 for an entry HQ cannot take, a 403, a
 // refused chain or a conflict) stops the upload and raises an alarm for a person: sent again, it
 // would be refused again, forever. A rejected token asks for a new enrolment. No entry is ever
-// dropped: what was not acknowledged stays waiting in the journal.
+// dropped: what was not acknowledged stays waiting in the journal, and what was stays for the
+// retention HQ's replies set (journal-retention.ts).
 
+import { HighWaterReply } from '../../common/hq-api/desk-routes.ts';
 import { type JournalEntry, UploadRefusal, UploadResponse } from '../../common/journal-entry.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { HqClient } from './hq-client.ts';
@@ -15,12 +17,22 @@ export const BATCH = 500;
 
 export type UploadAlarm = 'refused' | 'token_rejected';
 
-/** What the desk shows and the Z report prints: HQ's high-water, when it last answered, and any alarm. */
-export type UploadState = { highWater: number; lastReachedAt: string | null; alarm: UploadAlarm | null };
+/**
+ * What the desk shows and the Z report prints: HQ's high-water, when it last answered, and any alarm;
+ * and how long HQ last said to keep an acknowledged entry (absent before it said).
+ */
+export type UploadState = {
+  highWater: number;
+  lastReachedAt: string | null;
+  alarm: UploadAlarm | null;
+  retentionDays?: number;
+};
 
 export type UploadDeps = {
   client: () => HqClient | null;
   entriesAfter: (seq: number, limit: number) => JournalEntry[];
+  /** Whether the journal still holds every entry after this high-water (none pruned that HQ lacks). */
+  holdsAfter: (highWater: number) => boolean;
   state: () => UploadState;
   save: (state: UploadState) => void;
   now: () => string;
@@ -43,6 +55,8 @@ export function createUpload(deps: UploadDeps) {
   let wait = backoff.minMs;
   let timer: Timer | null = null;
   let closed = false;
+  /** Whether HQ's own high-water was read since this outbox started. */
+  let confirmed = false;
 
   const update = (patch: Partial<UploadState>) => {
     deps.save({ ...deps.state(), ...patch });
@@ -55,8 +69,28 @@ export function createUpload(deps: UploadDeps) {
       const client = deps.client();
       const state = deps.state();
       if (!client || state.alarm || closed) return;
+      if (!deps.holdsAfter(state.highWater)) {
+        // HQ lacks entries this desk deleted after their retention: HQ was restored from a backup
+        // older than it. Sending what follows would break the chain; a person must look.
+        deps.log.warn('head_office_needs_pruned_entries', { highWater: state.highWater });
+        update({ alarm: 'refused' });
+        return;
+      }
       const batch = deps.entriesAfter(state.highWater, size);
-      if (!batch.length) return;
+      if (!batch.length) {
+        if (confirmed) return;
+        // Nothing waits by this desk's count. HQ restored from an older backup holds less than it
+        // acknowledged, and would learn so only from the next fact's upload: asked once a start,
+        // its high-water says where to send from again.
+        const held = await client.highWater();
+        if (closed || held.status !== 200) return;
+        confirmed = true;
+        const reply = HighWaterReply.safeParse(held.body);
+        if (!reply.success || reply.data.highWater >= state.highWater) return;
+        deps.log.warn('head_office_holds_less', { highWater: reply.data.highWater, desk: state.highWater });
+        update({ highWater: reply.data.highWater, lastReachedAt: deps.now() });
+        continue;
+      }
       const answer = await client.upload(batch);
       if (closed) return;
       if (answer.status === 'unreachable' || answer.status >= 500 || answer.status === 429) {
@@ -72,10 +106,10 @@ export function createUpload(deps: UploadDeps) {
       wait = backoff.minMs;
       const reachedAt = deps.now();
       if (answer.status === 200) {
-        const { highWater } = UploadResponse.parse(answer.body);
+        const { highWater, retentionDays } = UploadResponse.parse(answer.body);
         // Back towards a full batch, a step at a time, after halving for a large entry.
         size = Math.min(size * 2, BATCH);
-        update({ highWater, lastReachedAt: reachedAt });
+        update({ highWater, lastReachedAt: reachedAt, ...(retentionDays ? { retentionDays } : {}) });
         continue;
       }
       if (answer.status === 413 && batch.length > 1) {

@@ -60,14 +60,14 @@ test('entries upload in order; duplicates and a replayed batch are idempotent; p
   const desk = await SimDesk.enrol(hq, 'T-1');
   desk.day('A', { handOverPayout: false });
   const first = await desk.upload(desk.entries.slice(0, 4));
-  assert.deepEqual(await first.json(), { highWater: 4 });
+  assert.deepEqual(await first.json(), { highWater: 4, retentionDays: 90 });
 
   // A crash after HQ committed but before the desk read the answer: the desk sends 1–7 again.
   const replay = await desk.upload(desk.entries);
   assert.equal(replay.status, 200);
-  assert.deepEqual(await replay.json(), { highWater: 6 });
+  assert.deepEqual(await replay.json(), { highWater: 6, retentionDays: 90 });
   const again = await desk.upload(desk.entries);
-  assert.deepEqual(await again.json(), { highWater: 6 });
+  assert.deepEqual(await again.json(), { highWater: 6, retentionDays: 90 });
   const count = await hq.db.query('SELECT count(*)::int AS n FROM hq_entries');
   assert.equal(count.rows[0]!.n, 6);
 

@@ -37,6 +37,25 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `databaseUrl`'s database into `file`, in the custom format, as docs/hq-scale.md's nightly dump
+ * (a client: it runs as any user).
+ */
+export async function pgDump(databaseUrl: string, file: string): Promise<void> {
+  await run(join(postgresBin(), 'pg_dump'), ['--format=custom', `--file=${file}`, `--dbname=${databaseUrl}`]);
+}
+
+/** `file` (pg_dump's custom format) into the empty database at `databaseUrl`, as docs/hq-scale.md restores. */
+export async function pgRestore(databaseUrl: string, file: string): Promise<void> {
+  await run(join(postgresBin(), 'pg_restore'), [
+    '--no-owner',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${databaseUrl}`,
+    file,
+  ]);
+}
+
 export type Postgres = {
   readonly port: number;
   /** A new, empty database; its connection URL. */

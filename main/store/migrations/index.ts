@@ -18,6 +18,7 @@ import historyIndexesAscending from './0017-history-indexes-ascending.ts';
 import requisiteLists from './0018-requisite-lists.ts';
 import moneyStates from './0019-money-states.ts';
 import deskJournalStreams from './0020-desk-journal-streams.ts';
+import deskJournalRetention from './0021-desk-journal-retention.ts';
 
 /** In order. The position is the version: the first entry is version 1. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0018-requisite-lists', sql: requisiteLists },
   { name: '0019-money-states', sql: moneyStates },
   { name: '0020-desk-journal-streams', sql: deskJournalStreams },
+  { name: '0021-desk-journal-retention', sql: deskJournalRetention },
 ];
