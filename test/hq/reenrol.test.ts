@@ -245,7 +245,7 @@ describe('re-enrolment', () => {
     } as UnhashedEntry);
     const stored = await again.fresh.upload([first]);
     assert.equal(stored.status, 200, await stored.clone().text());
-    assert.deepEqual(await stored.json(), { highWater: held + 1 });
+    assert.deepEqual(await stored.json(), { highWater: held + 1, retentionDays: 90 });
   });
 
   test('a desk far ahead of HQ (HQ restored from an older backup) keeps its stream when its hashes skip HQ’s end', async (t) => {

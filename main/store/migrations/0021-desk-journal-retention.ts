@@ -7,7 +7,8 @@
 // shrinks each to what HQ still holds; the rest counts again from HQ's next acknowledgement.
 // Only the references go (desk_journal_refs): the facts stay in their chained rows, and the
 // entries journalled before 0014 are links of the desk's own chain. The reference at the floor
-// stays too: its hash is the next upload's link to HQ's stream.
+// stays too: its hash is the next upload's link to HQ's stream. At or above the floor, only a new
+// stream's start (0020) removes the references it renumbers.
 export default `
 CREATE TABLE desk_journal_acks (
   at   TEXT PRIMARY KEY,
@@ -29,5 +30,7 @@ BEGIN SELECT RAISE(ABORT, 'the desk journal floor stays'); END;
 DROP TRIGGER desk_journal_refs_no_delete;
 CREATE TRIGGER desk_journal_refs_no_delete BEFORE DELETE ON desk_journal_refs
 WHEN OLD.seq >= (SELECT below FROM desk_journal_floor WHERE id = 1)
+  AND (NOT EXISTS (SELECT 1 FROM desk_journal_rebasing)
+    OR OLD.seq <= (SELECT continues_after FROM desk_journal_streams ORDER BY epoch DESC LIMIT 1))
 BEGIN SELECT RAISE(ABORT, 'desk_journal keeps what the head office may ask for again'); END;
 `;
