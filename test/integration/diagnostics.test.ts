@@ -149,3 +149,22 @@ test('a log of many slices is checked again whole: a secret learned after it was
   );
   assert.equal(probes[2999]!.detail.echo, 'seen [redacted] at 2999');
 });
+
+test('two exports to one path at once: each writes a file of its own, and the zip left there is whole', async (t) => {
+  const h = await startHarness(t);
+  const path = join(h.dataDir, 'diagnostics.zip');
+  const both = await Promise.all([
+    h.invoke('diagnostics.export', { path, supervisorPin: PIN }),
+    h.invoke('diagnostics.export', { path, supervisorPin: PIN }),
+  ]);
+  assert.deepEqual(
+    both.map((result) => (result.ok ? 'written' : result.error.message)),
+    ['written', 'written'],
+  );
+  assert.ok(unzip(path)['versions.json'], 'the zip reads whole');
+  assert.deepEqual(
+    readdirSync(h.dataDir).filter((f) => f.endsWith('.partial')),
+    [],
+    'no temporary file left',
+  );
+});
