@@ -5,8 +5,10 @@
 //
 // A call in flight when the core dies is answered with `outcome_unknown` and cash `hold`: whether
 // it took effect is not known, and the core's startup recovery (lookups/recovery.ts) settles it by
-// looking up, never by sending again. Calls made while it restarts wait for it. Nothing is replayed.
-import type { ConnectionState, Result } from '../../common/contract.ts';
+// looking up, never by sending again. A call the channel table declares a read (common/channel.ts)
+// is the exception: asking it again changes nothing, so it is asked once more of the new core.
+// Calls made while it restarts wait for it. Nothing that writes is replayed.
+import { type ConnectionState, isReadChannel, type Result } from '../../common/contract.ts';
 import type { Listener } from '../events.ts';
 import { createLog, type LogLevel } from '../log.ts';
 import type { Printer } from '../receipts/printer.ts';
@@ -24,7 +26,13 @@ import {
 } from './hosted-core.ts';
 import type { FromHost, HostOptions, ToHost } from './protocol.ts';
 
-type Pending = { resolve(result: Result<unknown>): void; localId: number | undefined };
+type Pending = {
+  resolve(result: Result<unknown>): void;
+  localId: number | undefined;
+  /** A read already asked once more after a core died under it: a second death answers it. */
+  retried: boolean;
+};
+type Call = { channel: string; request: unknown; pending: Pending };
 
 export async function startHostClient(options: HostClientOptions): Promise<HostedCore> {
   const now = options.now ?? Date.now;
@@ -37,8 +45,8 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
   };
   const fallbackLog = createLog(options.logFile);
   const listeners = new Set<Listener>();
-  const inflight = new Map<number, Pending>();
-  const waiting: { channel: string; request: unknown; pending: Pending }[] = [];
+  const inflight = new Map<number, Call>();
+  const waiting: Call[] = [];
   const feeds = new Map<number, (url: string | null) => void>();
   const crashes: number[] = [];
   let nextId = 0;
@@ -58,10 +66,10 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     if (connection === 'connected') child.send(message);
   }
 
-  function dispatch(channel: string, request: unknown, pending: Pending) {
+  function dispatch(call: Call) {
     const id = ++nextId;
-    inflight.set(id, pending);
-    child.send({ type: 'invoke', id, channel, request });
+    inflight.set(id, call);
+    child.send({ type: 'invoke', id, channel: call.channel, request: call.request });
   }
 
   async function answerShell(message: Extract<FromHost, { type: 'shell.call' }>, to: HostProcess) {
@@ -102,9 +110,9 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
             started.kill();
             return reject(new HostStartError(message.reason));
           case 'result': {
-            const pending = inflight.get(message.id);
+            const call = inflight.get(message.id);
             inflight.delete(message.id);
-            return pending?.resolve(message.result);
+            return call?.pending.resolve(message.result);
           }
           case 'event':
             for (const listener of listeners) listener(message.event, message.payload);
@@ -150,7 +158,14 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
       answer(null);
     }
     emit('reconnecting');
-    for (const pending of lost) pending.resolve({ ok: false, error: coreStoppedError(pending.localId) });
+    for (const call of lost) {
+      if (isReadChannel(call.channel) && !call.pending.retried) {
+        call.pending.retried = true;
+        waiting.push(call);
+      } else {
+        call.pending.resolve({ ok: false, error: coreStoppedError(call.pending.localId) });
+      }
+    }
     while (!closing) {
       const at = now();
       while (crashes.length > 0 && at - crashes[0]! > RESTART_WINDOW_MS) crashes.shift();
@@ -171,7 +186,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     if (closing) return;
     fallbackLog.info('core_process_back', { pid: child.pid });
     emit('connected');
-    for (const { channel, request, pending } of waiting.splice(0)) dispatch(channel, request, pending);
+    for (const call of waiting.splice(0)) dispatch(call);
   }
 
   function giveUp() {
@@ -190,9 +205,9 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
           return;
         }
         if (connection === 'stopped') return resolve({ ok: false, error: CORE_GAVE_UP });
-        const pending = { resolve, localId: localIdOf(request) };
-        if (connection === 'reconnecting') waiting.push({ channel, request, pending });
-        else dispatch(channel, request, pending);
+        const call = { channel, request, pending: { resolve, localId: localIdOf(request), retried: false } };
+        if (connection === 'reconnecting') waiting.push(call);
+        else dispatch(call);
       });
     },
     on(listener) {
@@ -240,7 +255,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
           });
         }
         ending.onExit(() => {
-          for (const pending of inflight.values()) {
+          for (const { pending } of inflight.values()) {
             pending.resolve({
               ok: false,
               error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },

@@ -118,6 +118,41 @@ test('a core killed between a create and its answer: the hold error, a restart, 
   assert.equal(sandbox.operationCount(), 1);
 });
 
+test('a core killed under a read and a write: the read is asked again of the new core, only the write is held', async (t) => {
+  const { core, sandbox } = await startHosted(t);
+  await call(core, 'shift.openTraining', {});
+  await call(core, 'checkout.listMethods', { shopId: SHOP, operationType: 'payin' });
+  const session = await call<OperationView>(core, 'checkout.openSession', {
+    shopId: SHOP,
+    operationType: 'payin',
+    paymentMethodId: METHODS.cashKztIn,
+    amount: '5000',
+    payerId: 'payer-read-and-write',
+  });
+  sandbox.inject('createOperation', { kind: 'hang', afterCommit: true });
+  sandbox.inject('getOperation', { kind: 'hang' });
+  const creating = core.invoke('checkout.createOperation', {
+    localId: session.localId,
+    payerRequisites: (session.session?.payerRequisites ?? []).map((d) => ({
+      name: d.name,
+      value: REQUISITE_VALUES[d.name] ?? 'x',
+    })),
+  });
+  const looking = core.invoke('lookup.byNumber', { shopId: SHOP, operationNumber: 'T01-261122-0042' });
+  await until(
+    () => sandbox.requests('createOperation').length === 1 && sandbox.requests('getOperation').length === 1,
+    'the create and the lookup at the gateway',
+  );
+  process.kill(core.pid!, 'SIGKILL');
+
+  const written = await creating;
+  assert.deepEqual(!written.ok && [written.error.kind, written.error.cash], ['outcome_unknown', 'hold']);
+  const read = await looking;
+  assert.equal(read.ok, true, JSON.stringify(read));
+  assert.equal(read.ok && (read.value as { state: string }).state, 'not_found');
+  assert.equal(sandbox.requests('createOperation').length, 1, 'the write was never sent again');
+});
+
 test('the updater asks across: no feed on an unguarded desk, the URL once a supervisor PIN guards it', async (t) => {
   const { core } = await startHosted(t);
   const url = 'https://updates.example.com/cashdesk';
