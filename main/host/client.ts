@@ -9,22 +9,26 @@
 // is the exception: asking it again changes nothing, so it is asked once more of the new core.
 // Calls made while it restarts wait for it. Nothing that writes is replayed.
 import { type ConnectionState, isReadChannel, type Result } from '../../common/contract.ts';
+import type { StartStep } from '../core-types.ts';
 import type { Listener } from '../events.ts';
 import { createLog, type LogLevel } from '../log.ts';
-import type { Printer } from '../receipts/printer.ts';
-import type { Installer } from '../updates/updates.ts';
 import {
+  answerShellCall,
+  CLOSING,
   CORE_GAVE_UP,
   coreStoppedError,
   ENDED_AS_IT_STARTED,
   type HostClientOptions,
   type HostedCore,
   type HostProcess,
+  type HostStart,
   HostStartError,
+  localIdOf,
   MAX_RESTARTS,
   RESTART_WINDOW_MS,
 } from './hosted-core.ts';
 import type { FromHost, HostOptions, ToHost } from './protocol.ts';
+import { createUpdateRelay } from './update-relay.ts';
 
 type Pending = {
   resolve(result: Result<unknown>): void;
@@ -34,7 +38,16 @@ type Pending = {
 };
 type Call = { channel: string; request: unknown; pending: Pending };
 
-export async function startHostClient(options: HostClientOptions): Promise<HostedCore> {
+/** Starts the core's process; resolves once its core is up, rejects with why it did not start. */
+export function startHostClient(options: HostClientOptions): Promise<HostedCore> {
+  return beginHostClient(options).ready;
+}
+
+/**
+ * The start, watched: the shell shows its window at once and, if the start does not finish, says
+ * which step it waits on, and may end that process and start another (Try again), or close.
+ */
+export function beginHostClient(options: HostClientOptions): HostStart {
   const now = options.now ?? Date.now;
   const { printer, training, ...coreOptions } = options.core;
   // Only what a clone carries: a running sandbox passed as the training gateway crosses as its address.
@@ -47,15 +60,14 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
   const listeners = new Set<Listener>();
   const inflight = new Map<number, Call>();
   const waiting: Call[] = [];
-  const feeds = new Map<number, (url: string | null) => void>();
   const crashes: number[] = [];
   let nextId = 0;
-  let child: HostProcess;
+  let child!: HostProcess;
   let connection: ConnectionState = 'reconnecting';
   let closing: Promise<void> | null = null;
-  let installer: Installer | null = null;
-  let version: string | null | undefined;
-  let installing = false;
+  let step: StartStep | null = null;
+  let up = false;
+  let retrying = false;
 
   const emit = (state: ConnectionState) => {
     connection = state;
@@ -65,6 +77,12 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
   function send(message: ToHost) {
     if (connection === 'connected') child.send(message);
   }
+
+  const relay = createUpdateRelay({
+    send,
+    connected: () => connection === 'connected',
+    nextId: () => ++nextId,
+  });
 
   function dispatch(call: Call) {
     const id = ++nextId;
@@ -76,14 +94,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     const reply = (value: ToHost) => {
       if (to === child && connection === 'connected') to.send(value);
     };
-    try {
-      if (!printer) throw new Error('No printer in this shell.');
-      const method = message.call.slice('printer.'.length) as keyof Printer;
-      const value = await (printer[method] as (...args: unknown[]) => Promise<unknown>)(...message.args);
-      reply({ type: 'shell.reply', id: message.id, ok: true, value });
-    } catch (error) {
-      reply({ type: 'shell.reply', id: message.id, ok: false, message: String(error) });
-    }
+    reply(await answerShellCall(printer, message));
   }
 
   /** Starts a process and resolves once its core is up; rejects with why it did not start. */
@@ -96,15 +107,18 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     }
     child = started;
     return new Promise<void>((resolve, reject) => {
-      let up = false;
+      let ready = false;
       started.onMessage((message) => {
         switch (message.type) {
+          case 'starting':
+            if (started === child) step = message.step;
+            return;
           case 'ready':
+            ready = true;
             up = true;
             connection = 'connected';
             // What the shell told the last process, told again to this one.
-            if (version !== undefined) started.send({ type: 'updates.available', version });
-            if (installer) started.send({ type: 'updates.installer' });
+            relay.tell(started.send);
             return resolve();
           case 'start.failed':
             started.kill();
@@ -120,23 +134,14 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
           case 'shell.call':
             return void answerShell(message, started);
           case 'updates.install':
-            installing = true;
-            try {
-              installer?.();
-            } finally {
-              installing = false;
-            }
-            return;
           case 'updates.feed':
-            feeds.get(message.id)?.(message.url);
-            feeds.delete(message.id);
-            return;
+            return relay.receive(message);
           case 'closed':
             return started.kill();
         }
       });
       started.onExit(() => {
-        if (!up) reject(new HostStartError(ENDED_AS_IT_STARTED));
+        if (!ready) reject(new HostStartError(ENDED_AS_IT_STARTED));
         else if (started === child) void crashed();
       });
       try {
@@ -153,10 +158,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     fallbackLog.error('core_process_gone', { pid: child.pid });
     const lost = [...inflight.values()];
     inflight.clear();
-    for (const [id, answer] of feeds) {
-      feeds.delete(id);
-      answer(null);
-    }
+    relay.dropFeeds();
     emit('reconnecting');
     for (const call of lost) {
       if (isReadChannel(call.channel) && !call.pending.retried) {
@@ -195,13 +197,26 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     for (const { pending } of waiting.splice(0)) pending.resolve({ ok: false, error: CORE_GAVE_UP });
   }
 
-  await launch();
+  /** The first start; one the shell ended to try again is begun afresh, as often as it asks. */
+  async function firstStart(): Promise<void> {
+    for (;;) {
+      step = null;
+      try {
+        await launch();
+        return;
+      } catch (error) {
+        if (!retrying || closing) throw error;
+        retrying = false;
+        fallbackLog.info('core_start_retried', {});
+      }
+    }
+  }
 
-  return {
+  const hosted: HostedCore = {
     invoke(channel, request) {
       return new Promise((resolve) => {
         if (closing) {
-          resolve({ ok: false, error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' } });
+          resolve({ ok: false, error: CLOSING });
           return;
         }
         if (connection === 'stopped') return resolve({ ok: false, error: CORE_GAVE_UP });
@@ -220,25 +235,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
       error: (event, detail = {}) => writeLog('error', event, detail),
       files: fallbackLog.files,
     },
-    updates: {
-      available(next) {
-        version = next;
-        send({ type: 'updates.available', version: next });
-      },
-      setInstaller(next) {
-        installer = next;
-        send({ type: 'updates.installer' });
-      },
-      feed(url) {
-        if (connection !== 'connected') return Promise.resolve(null);
-        const id = ++nextId;
-        return new Promise((resolve) => {
-          feeds.set(id, resolve);
-          child.send({ type: 'updates.feed', id, url });
-        });
-      },
-      decide: () => ({ allowed: installing }),
-    },
+    updates: relay.updates,
     get pid() {
       return child.pid;
     },
@@ -249,17 +246,11 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
       closing ??= new Promise<void>((resolve) => {
         const ending = child;
         for (const { pending } of waiting.splice(0)) {
-          pending.resolve({
-            ok: false,
-            error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
-          });
+          pending.resolve({ ok: false, error: CLOSING });
         }
         ending.onExit(() => {
           for (const { pending } of inflight.values()) {
-            pending.resolve({
-              ok: false,
-              error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
-            });
+            pending.resolve({ ok: false, error: CLOSING });
           }
           inflight.clear();
           resolve();
@@ -271,6 +262,19 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     },
   };
 
+  return {
+    ready: firstStart().then(() => hosted),
+    get step() {
+      return step;
+    },
+    retry() {
+      if (up || closing) return;
+      retrying = true;
+      child.kill();
+    },
+    close: () => hosted.close(),
+  };
+
   function writeLog(level: LogLevel, event: string, detail: unknown) {
     try {
       if (connection === 'connected') return child.send({ type: 'log', level, event, detail });
@@ -279,10 +283,4 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     }
     fallbackLog[level](event, detail);
   }
-}
-
-/** The operation a call is about, so the screen showing it can follow it once the core is back. */
-function localIdOf(request: unknown): number | undefined {
-  const localId = (request as { localId?: unknown } | null)?.localId;
-  return typeof localId === 'number' ? localId : undefined;
 }

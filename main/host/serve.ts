@@ -46,7 +46,11 @@ export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null; ha
   async function start(message: Extract<ToHost, { type: 'start' }>) {
     const { printer: shellPrints, ...options } = message.options;
     try {
-      core = await createCore({ ...options, ...(shellPrints ? { printer } : {}) });
+      core = await createCore({
+        ...options,
+        ...(shellPrints ? { printer } : {}),
+        starting: (step) => send({ type: 'starting', step }),
+      });
     } catch (error) {
       send({ type: 'start.failed', reason: startupReason(error) });
       return;
