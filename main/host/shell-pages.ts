@@ -15,7 +15,7 @@ import { escapeHtml } from '../receipts/html.ts';
 
 const WORDS: Record<Language, ShellCatalogue> = { en: shellEn, ru: shellRu, kk: shellKk };
 
-export const SHELL_ACTIONS = ['retry', 'quit', 'restart'] as const;
+const SHELL_ACTIONS = ['retry', 'quit', 'restart'] as const;
 export type ShellAction = (typeof SHELL_ACTIONS)[number];
 
 const ACTION_PATH = '/shell/';
@@ -41,7 +41,7 @@ const STYLE = [
 ].join('');
 
 /** No script, no fetch, no form, no frame: the page can only show itself and follow its links. */
-export const SHELL_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'`;
+const SHELL_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'`;
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));

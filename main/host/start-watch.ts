@@ -9,7 +9,7 @@ import { startingPage, waitingPage } from './shell-pages.ts';
 import type { ShellWindow } from './shell-window.ts';
 
 /** A start takes about a second; twenty is a start waiting on something that is not coming. */
-export const START_LIMIT_MS = 20_000;
+const START_LIMIT_MS = 20_000;
 
 /** Runs `then` after `ms`; returns how to cancel it (a test fires it itself). */
 export type After = (ms: number, then: () => void) => () => void;

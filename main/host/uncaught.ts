@@ -7,10 +7,10 @@
 import type { Log } from '../log.ts';
 
 /** What the core's process exits with after an error nothing caught (a crash to its shell). */
-export const CORE_UNCAUGHT_EXIT_CODE = 70;
+const CORE_UNCAUGHT_EXIT_CODE = 70;
 
 /** A log that cannot reach the disk (a frozen one) does not keep the core from ending. */
-export const FLUSH_LIMIT_MS = 2_000;
+const FLUSH_LIMIT_MS = 2_000;
 
 type Proc = {
   on(event: 'uncaughtException', listener: (error: Error, origin: string) => void): unknown;
