@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, utilityProcess } from 'electron';
 import electronUpdater from 'electron-updater';
+import { firstLanguage } from '../common/enums.ts';
 import { utilityHost } from './electron/core-process.ts';
 import { bindIpc } from './electron/ipc.ts';
 import { createElectronPrinter } from './electron/print.ts';
@@ -20,7 +21,7 @@ import { runStartup } from './electron/startup.ts';
 import { startUpdates } from './electron/updater.ts';
 import { beginHostClient } from './host/client.ts';
 import type { HostedCore } from './host/hosted-core.ts';
-import { createShellLanguage, languageOfLocale, SHELL_LANGUAGE_FILE } from './host/shell-language.ts';
+import { createShellLanguage, SHELL_LANGUAGE_FILE } from './host/shell-language.ts';
 import { recoveryScreen, shellWindow } from './host/shell-window.ts';
 import { watchStart } from './host/start-watch.ts';
 import { APP_ORIGIN, APP_SCHEME } from './ipc/guard.ts';
@@ -57,7 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     protocol.handle(APP_SCHEME, appProtocolHandler(rendererRoot));
     const language = createShellLanguage(
       join(dataDir, SHELL_LANGUAGE_FILE),
-      languageOfLocale(app.getLocale()),
+      firstLanguage(app.getPreferredSystemLanguages()),
     );
     // The window opens at once, on the shell's own page until the core is up (host/start-watch.ts).
     const opened = new BrowserWindow({

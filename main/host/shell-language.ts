@@ -1,6 +1,7 @@
 // The language of the shell's own pages. The desk's language is in its settings, which only the
 // core reads, and a start that hangs never gets that far: so the shell keeps the last language the
-// core said in a small file of the data folder, and before there is one it takes the system's.
+// core said in a small file of the data folder, and before there is one it takes the one a new desk
+// would start in (common/enums.ts firstLanguage, of the computer's preferred languages).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AppState } from '../../common/contract.ts';
 import { LANGUAGES, type Language } from '../../common/enums.ts';
@@ -10,12 +11,6 @@ import type { HostedCore } from './hosted-core.ts';
 export const SHELL_LANGUAGE_FILE = 'shell-language';
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
-
-/** The system's locale ("ru-RU", "kk", "en-GB") as a language the desk speaks; English otherwise. */
-export function languageOfLocale(locale: string): Language {
-  const language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
-  return isLanguage(language) ? language : 'en';
-}
 
 export function createShellLanguage(file: string, fallback: Language) {
   let current = fallback;
