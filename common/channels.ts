@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DeskSettings, note, pin, shiftId } from './agent-day.ts';
 import { AppState, Settings, UpdateHold } from './app-state.ts';
-import { channel, none } from './channel.ts';
+import { channel, none, read } from './channel.ts';
 import { deskChannels } from './desk-channels.ts';
 import { CUSTODY_ACTIONS, HISTORY_STATES, LANGUAGES, MODES } from './enums.ts';
 import { headOfficeChannels } from './headoffice-channels.ts';
@@ -65,7 +65,7 @@ const HistoryTotals = z.object({
 });
 
 export const channels = {
-  'app.getState': channel(none, AppState),
+  'app.getState': read(none, AppState),
   /**
    * The one settings document: the terminal's, its printing and the desk's (idle lock, thresholds,
    * backups). Without `printing` or `desk` those parts stay as they are (each form shows its own).
@@ -102,7 +102,7 @@ export const channels = {
   ),
   'settings.clearToken': channel(z.object({ shopId }).strict(), AppState),
 
-  'checkout.listMethods': channel(z.object({ shopId, operationType }).strict(), z.array(PaymentMethod)),
+  'checkout.listMethods': read(z.object({ shopId, operationType }).strict(), z.array(PaymentMethod)),
   'checkout.openSession': channel(
     z.object({ shopId, operationType, paymentMethodId: shortText, amount, payerId: shortText }).strict(),
     OperationView,
@@ -139,7 +139,7 @@ export const channels = {
     OperationView,
   ),
 
-  'history.search': channel(
+  'history.search': read(
     z
       .object({
         text: z.string().trim().max(LIMITS.searchText).optional(),
@@ -163,15 +163,15 @@ export const channels = {
       totals: HistoryTotals.nullable(),
     }),
   ),
-  'history.get': channel(
+  'history.get': read(
     byLocalId,
     z.object({ operation: OperationView, events: z.array(OperationEvent), custody: z.array(CustodyRecord) }),
   ),
-  'history.refresh': channel(byLocalId, OperationView),
+  'history.refresh': read(byLocalId, OperationView),
   /** This desk's operations that still need the agent or the gateway: the tray on Home. */
-  'history.open': channel(none, z.object({ rows: z.array(OpenOperation) })),
+  'history.open': read(none, z.object({ rows: z.array(OpenOperation) })),
   /** This desk's open operations for a payer: shown before another is started for them. */
-  'history.openForPayer': channel(
+  'history.openForPayer': read(
     z.object({ payerId: shortText }).strict(),
     z.object({ rows: z.array(OpenOperation) }),
   ),
@@ -179,9 +179,9 @@ export const channels = {
    * This desk's operations whose outcome the gateway has not settled, each in full (with the
    * gateway it went to): what a supervisor is warned of before new operations go elsewhere.
    */
-  'history.unresolved': channel(none, z.object({ rows: z.array(OperationView) })),
+  'history.unresolved': read(none, z.object({ rows: z.array(OperationView) })),
 
-  'lookup.byNumber': channel(z.object({ shopId, operationNumber }).strict(), LookupResult),
+  'lookup.byNumber': read(z.object({ shopId, operationNumber }).strict(), LookupResult),
   /**
    * The operations the window shows now. Main keeps looking up each one that is another desk's and
    * not final while it is shown (otherwise it is asked about only once), and pushes what changes.
@@ -204,7 +204,7 @@ export const channels = {
     z.object({ path: z.string().nullable() }),
   ),
   /** The printers the system knows, for Settings. */
-  'receipts.printers': channel(none, z.object({ printers: z.array(PrinterInfo) })),
+  'receipts.printers': read(none, z.object({ printers: z.array(PrinterInfo) })),
   /** A test page on the printer and paper set in Settings. */
   'receipts.testPrint': channel(none, PrintResult),
   /** The X or a Z report on the printer and paper set in Settings; a report has no copies to count. */
@@ -215,7 +215,7 @@ export const channels = {
    * Where a file the agent exports (CSV, diagnostics) goes unless they type another path: the
    * data folder's `exports/`, made if missing. The renderer cannot know the data folder itself.
    */
-  'files.suggestPath': channel(
+  'files.suggestPath': read(
     z
       .object({
         name: z.string().regex(/^[\w.-]{1,80}\.(csv|zip|pdf)$/, 'a file name ending .csv, .zip or .pdf'),
@@ -278,6 +278,11 @@ export const SUPERVISOR_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName
   'audit.list',
   'hq.enrol',
 ]);
+
+/** Whether a call only reads, so it may be asked once more of a core started again (channel.ts). */
+export function isReadChannel(name: string): boolean {
+  return Object.hasOwn(channels, name) && channels[name as ChannelName].read;
+}
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels;

@@ -15,7 +15,7 @@ import {
   ShiftSummary,
   shiftId,
 } from './agent-day.ts';
-import { channel, none } from './channel.ts';
+import { channel, none, read } from './channel.ts';
 import { CASH_MOVEMENT_KINDS } from './enums.ts';
 import { PrintResult } from './printing.ts';
 import {
@@ -51,7 +51,7 @@ export const deskChannels = {
   ),
 
   /** Who works here and what is locked; the lock screen and the shift bar read this. */
-  'desk.state': channel(none, DeskState),
+  'desk.state': read(none, DeskState),
   /** The lock screen on demand. An operation in progress goes on behind it. */
   'desk.lock': channel(none, DeskState),
   /** The shift's operator's PIN takes the lock screen down; or the supervisor's, `as: 'supervisor'`. */
@@ -63,7 +63,7 @@ export const deskChannels = {
   'desk.touch': channel(none, z.object({ locked: z.boolean() })),
 
   /** Everyone who may sign in; never a PIN or a hash. */
-  'operators.list': channel(none, z.object({ operators: z.array(Operator) })),
+  'operators.list': read(none, z.object({ operators: z.array(Operator) })),
   'operators.add': channel(z.object({ name: operatorName, pin }).strict(), Operator),
   /** A new PIN for a forgotten one; it also lifts a lock-out. */
   'operators.setPin': channel(z.object({ operatorId, pin }).strict(), Operator),
@@ -86,7 +86,7 @@ export const deskChannels = {
   'supervisor.lock': channel(none, DeskState),
 
   /** The open shift, if any, with the drawer's expected cash. */
-  'shift.current': channel(none, z.object({ shift: ShiftSummary.nullable(), cash: z.array(CashLine) })),
+  'shift.current': read(none, z.object({ shift: ShiftSummary.nullable(), cash: z.array(CashLine) })),
   /** The operator signs in with their PIN and counts the opening float. */
   'shift.open': channel(z.object({ operatorId, pin, float: DrawerCount }).strict(), DeskState),
   /** Training only: the agent starts a training shift by hand (no float, no PIN: no real money). */
@@ -112,9 +112,9 @@ export const deskChannels = {
     }),
   ),
   /** The X report: at any time, and the shift stays open. */
-  'shift.report': channel(none, XReport),
+  'shift.report': read(none, XReport),
   /** The count against the expected cash, before closing: which variances need the supervisor. */
-  'shift.previewClose': channel(
+  'shift.previewClose': read(
     z.object({ counted: DrawerCount }).strict(),
     z.object({
       variance: z.array(VarianceLine),
@@ -132,16 +132,16 @@ export const deskChannels = {
     ZReport,
   ),
   /** Shifts, newest first. */
-  'shift.list': channel(
+  'shift.list': read(
     z.object({ before: shiftId.optional(), limit: z.number().int().min(1).max(100).default(30) }).strict(),
     z.object({ shifts: z.array(ShiftSummary), next: shiftId.nullable() }),
   ),
-  'shift.zReport': channel(z.object({ shiftId }).strict(), ZReport),
+  'shift.zReport': read(z.object({ shiftId }).strict(), ZReport),
   /** Checks a shift closed "not reconciled" again now; the result is appended to its Z report. */
   'shift.reconcile': channel(z.object({ shiftId }).strict(), ZReport),
 
   /** The outgoing operator's count against the expected cash, before the handover; nothing is kept. */
-  'drawer.previewHandover': channel(
+  'drawer.previewHandover': read(
     z.object({ counted: DrawerCount }).strict(),
     z.object({ variance: z.array(VarianceLine), needsApproval: z.boolean() }),
   ),
@@ -165,7 +165,7 @@ export const deskChannels = {
   'drawer.printSlip': channel(z.object({ movementId: z.number().int().positive() }).strict(), PrintResult),
 
   /** The audit trail, newest first, a page at a time (supervised). */
-  'audit.list': channel(
+  'audit.list': read(
     z
       .object({
         before: z.number().int().positive().optional(),

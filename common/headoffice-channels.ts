@@ -2,7 +2,7 @@
 // shared with the branch and the supervisor reset's code.
 import { z } from 'zod';
 import { pin } from './agent-day.ts';
-import { channel, none } from './channel.ts';
+import { channel, none, read } from './channel.ts';
 import { isoTime, localId, OperationView } from './values.ts';
 
 /** "Head office: up to date / N entries waiting / last reached at …", and what stops the upload. */
@@ -23,7 +23,7 @@ export const HeadOfficeStatus = z.object({
 export type HeadOfficeStatus = z.infer<typeof HeadOfficeStatus>;
 
 export const headOfficeChannels = {
-  'hq.status': channel(none, HeadOfficeStatus),
+  'hq.status': read(none, HeadOfficeStatus),
   /** The supervisor's: the head office's address and the one-time code an HQ admin gave. */
   'hq.enrol': channel(
     z

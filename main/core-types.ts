@@ -25,6 +25,13 @@ export type DayOptions = {
   idleLockMs?: number;
 };
 
+/**
+ * The steps of a start, in order, as the core names them while it starts: its data folder and
+ * database, the system keychain (the chain's key is read there), then its services. A start that
+ * hangs is named by the last one (the shell's page says what the desk waits for).
+ */
+export type StartStep = 'data' | 'keychain' | 'services';
+
 export type CoreOptions = {
   dataDir: string;
   /** The keychain service name; tests use their own so they never touch the real entries. */
@@ -46,6 +53,8 @@ export type CoreOptions = {
   systemLanguages?: string[];
   /** Puts receipts on paper and into PDFs: Electron's in the shell, Chromium's in tests and the preview. */
   printer?: Printer;
+  /** Told each step of the start as it begins (the host passes it on to the shell). */
+  starting?: (step: StartStep) => void;
 };
 
 export type Core = {

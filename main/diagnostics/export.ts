@@ -3,7 +3,7 @@
 // redacted as they are written and checked again against the secrets known now, and everything
 // else passes the same redaction; no operation's payer data is put in at all.
 import { existsSync, statSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { arch, version as osVersion, platform, release } from 'node:os';
 import { basename, dirname, extname, isAbsolute, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -14,7 +14,7 @@ import type { Connectivity, Settings } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { Log } from '../log.ts';
-import { PRIVATE_FILE_MODE } from '../private-files.ts';
+import { placeFile } from '../placed-file.ts';
 import { DATABASE_FILE } from '../store/index.ts';
 import type { ConnectivityHistory } from './connectivity-history.ts';
 
@@ -119,12 +119,10 @@ export async function exportDiagnostics(
     });
   }
   const zipped = await buildDiagnostics(source);
-  const partial = `${path}.partial`;
   try {
-    await writeFile(partial, zipped, { mode: PRIVATE_FILE_MODE });
-    await rename(partial, path);
+    // Two exports to one path each write a file of their own: the zip left there is one of them whole.
+    await placeFile(path, (file) => file.writeFile(zipped), { replace: true });
   } catch (error) {
-    await rm(partial, { force: true });
     source.log.warn('diagnostics_failed', { error });
     throw new AgentError('storage', 'The diagnostics file could not be written there.', { field: 'path' });
   }

@@ -1,5 +1,7 @@
 // A renderer that crashed or hangs is logged and its screen loaded again, with `?recovered=1` so the
 // renderer shows a banner saying nothing was lost (every operation is in the core, not the screen).
+// A screen that keeps failing is not loaded again: the shell shows its own page instead (`failed`:
+// the screen failed, nothing was lost, Restart CashDesk), which needs nothing of the renderer.
 // Typed against Electron, but the webContents is an argument, so it runs under plain Node.
 import type { RenderProcessGoneDetails, WebContents } from 'electron';
 import type { Log } from '../log.ts';
@@ -10,7 +12,7 @@ export const RECOVERY_WINDOW_MS = 60_000;
 
 export const RECOVERED_QUERY = 'recovered=1';
 
-type Contents = Pick<WebContents, 'loadURL' | 'isDestroyed' | 'forcefullyCrashRenderer'> & {
+type Contents = Pick<WebContents, 'isDestroyed' | 'forcefullyCrashRenderer'> & {
   on(
     event: 'render-process-gone',
     listener: (event: unknown, details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>) => void,
@@ -18,13 +20,18 @@ type Contents = Pick<WebContents, 'loadURL' | 'isDestroyed' | 'forcefullyCrashRe
   on(event: 'unresponsive', listener: () => void): unknown;
 };
 
+/** The window's two faces: the renderer's screen loaded, or the shell's page for a screen that failed. */
+export type RecoveryScreen = { load(url: string): Promise<void>; failed(): void };
+
 export function recoverRenderer(
   contents: Contents,
+  screen: RecoveryScreen,
   pageUrl: string,
   log: Pick<Log, 'error'>,
   now: () => number = Date.now,
 ): void {
   let loading = false;
+  let failed = false;
   const recent: number[] = [];
 
   function reload(why: string) {
@@ -32,15 +39,20 @@ export function recoverRenderer(
     const at = now();
     while (recent.length > 0 && at - recent[0]! > RECOVERY_WINDOW_MS) recent.shift();
     if (recent.length >= MAX_RECOVERIES) {
-      // Reloading again would only crash again, and fill the log doing so.
+      // Reloading again would only crash again, and fill the log doing so. The shell's page is shown
+      // once: if even it fails, there is nothing simpler left to show.
       log.error('renderer_recovery_stopped', { why, recoveries: recent.length });
+      if (!failed) {
+        failed = true;
+        screen.failed();
+      }
       return;
     }
     recent.push(at);
     loading = true;
     const separator = pageUrl.includes('?') ? '&' : '?';
-    contents
-      .loadURL(`${pageUrl}${separator}${RECOVERED_QUERY}`)
+    screen
+      .load(`${pageUrl}${separator}${RECOVERED_QUERY}`)
       .catch((error: unknown) => log.error('renderer_reload_failed', { error }))
       .finally(() => {
         loading = false;

@@ -1,14 +1,15 @@
 // Backups: custody records, shifts and Z reports exist only on this desk, so after each Z report
 // and once a day the database is copied with SQLite's online backup (consistent while the app runs)
 // to the folder chosen in settings, a branch's network share say, keeping this terminal's last N
-// copies. A copy is written under a temporary name and renamed, so a half-written one never
-// counts among the N. Restoring one is in the supervisor's guide (docs/supervisor.md).
-import { readdir, rename, rm } from 'node:fs/promises';
+// copies. A copy is placed whole (placed-file.ts), so a half-written one never counts among the N.
+// Restoring one is in the supervisor's guide (docs/supervisor.md).
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupState } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { Log } from '../log.ts';
+import { placeFile } from '../placed-file.ts';
 import type { DeskSettingsStore } from '../settings/desk-settings.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
@@ -57,14 +58,17 @@ export function createBackups(deps: Deps) {
     const at = new Date(Math.max(deps.clock.now(), lastTaken + 1));
     lastTaken = at.getTime();
     const name = backupName(terminalId, at);
-    const partial = join(folder, `${name}.partial`);
     try {
-      await store.backup(partial);
-      await rename(partial, join(folder, name));
+      await placeFile(
+        join(folder, name),
+        async (_file, temporary) => {
+          await store.backup(temporary);
+        },
+        { replace: true },
+      );
       const copies = (await readdir(folder)).filter((file) => ours(terminalId).test(file)).sort();
       for (const old of copies.slice(0, Math.max(0, copies.length - kept))) await rm(join(folder, old));
     } catch (error) {
-      await rm(partial, { force: true }).catch(() => undefined);
       const message = `The backup to ${folder} failed: ${(error as Error).message}`;
       deps.log.info('backup_failed', { reason, folder, error });
       remember({ ...state(), lastError: message });

@@ -2,14 +2,12 @@
 // spreadsheet programs read it as UTF-8, one row per operation with its custody and operator.
 // Amounts stay the decimal strings they are; times are ISO 8601 in the desk's local time with its
 // offset. Text a payer or a gateway supplied is kept from being read as a formula by a spreadsheet.
-// Written to a temporary file of its own beside the target, then moved into place, so a
-// half-written export never stands; the place is main's save dialog's answer, never the renderer's.
-import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { copyFile, link, open, rename, rm, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
+// Written whole or not at all (placed-file.ts); the place is main's save dialog's answer, never the
+// renderer's.
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { AgentError } from '../app-error.ts';
-import { PRIVATE_FILE_MODE } from '../private-files.ts';
+import { placeFile } from '../placed-file.ts';
 import { COLUMNS, type ExportRow } from './csv-columns.ts';
 
 export { localTime } from './local-time.ts';
@@ -63,26 +61,27 @@ export async function writeCsv(
 ): Promise<number> {
   checkTarget(path);
   if ((await stat(path).catch(() => null))?.isDirectory()) throw refused();
-  // A name of its own for each export, created only if new: two exports never share one.
-  const temporary = join(dirname(path), `.${randomUUID()}.csv.partial`);
-  const file = await open(temporary, 'wx', PRIVATE_FILE_MODE).catch(() => {
-    throw refused();
-  });
   let rows = 0;
+  let opened = false;
   try {
-    await file.write(`\uFEFF${line(COLUMNS.map((c) => c.name))}`);
-    for (const page of pages) {
-      await file.write(page.map((row) => line(COLUMNS.map((c) => csvField(c.value(row), c.text)))).join(''));
-      rows += page.length;
-    }
-    await file.sync();
-    await file.close();
-    if (options.replace) await rename(temporary, path);
-    else await placeNew(temporary, path);
+    await placeFile(
+      path,
+      async (file) => {
+        opened = true;
+        await file.write(`\uFEFF${line(COLUMNS.map((c) => c.name))}`);
+        for (const page of pages) {
+          await file.write(
+            page.map((row) => line(COLUMNS.map((c) => csvField(c.value(row), c.text)))).join(''),
+          );
+          rows += page.length;
+        }
+      },
+      options,
+    );
     return rows;
   } catch (error) {
-    await file.close().catch(() => undefined);
-    await rm(temporary, { force: true });
+    // The folder would not take even the temporary file: the place itself is refused.
+    if (!opened) throw refused();
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new AgentError(
         'conflict',
@@ -94,18 +93,4 @@ export async function writeCsv(
     }
     throw new AgentError('storage', NOT_THERE, { field: 'path' });
   }
-}
-
-/**
- * Moves `temporary` to `path` only where no file stands: a hard link fails if one does. A USB
- * stick's FAT has no hard links; an exclusive copy refuses an existing file just the same.
- */
-async function placeNew(temporary: string, path: string): Promise<void> {
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
-    await copyFile(temporary, path, constants.COPYFILE_EXCL);
-  }
-  await rm(temporary);
 }

@@ -5,28 +5,49 @@
 //
 // A call in flight when the core dies is answered with `outcome_unknown` and cash `hold`: whether
 // it took effect is not known, and the core's startup recovery (lookups/recovery.ts) settles it by
-// looking up, never by sending again. Calls made while it restarts wait for it. Nothing is replayed.
-import type { ConnectionState, Result } from '../../common/contract.ts';
+// looking up, never by sending again. A call the channel table declares a read (common/channel.ts)
+// is the exception: asking it again changes nothing, so it is asked once more of the new core.
+// Calls made while it restarts wait for it. Nothing that writes is replayed.
+import { type ConnectionState, isReadChannel, type Result } from '../../common/contract.ts';
+import type { StartStep } from '../core-types.ts';
 import type { Listener } from '../events.ts';
 import { createLog, type LogLevel } from '../log.ts';
-import type { Printer } from '../receipts/printer.ts';
-import type { Installer } from '../updates/updates.ts';
 import {
+  answerShellCall,
+  CLOSING,
   CORE_GAVE_UP,
   coreStoppedError,
   ENDED_AS_IT_STARTED,
   type HostClientOptions,
   type HostedCore,
   type HostProcess,
+  type HostStart,
   HostStartError,
+  localIdOf,
   MAX_RESTARTS,
   RESTART_WINDOW_MS,
 } from './hosted-core.ts';
 import type { FromHost, HostOptions, ToHost } from './protocol.ts';
+import { createUpdateRelay } from './update-relay.ts';
 
-type Pending = { resolve(result: Result<unknown>): void; localId: number | undefined };
+type Pending = {
+  resolve(result: Result<unknown>): void;
+  localId: number | undefined;
+  /** A read already asked once more after a core died under it: a second death answers it. */
+  retried: boolean;
+};
+type Call = { channel: string; request: unknown; pending: Pending };
 
-export async function startHostClient(options: HostClientOptions): Promise<HostedCore> {
+/** Starts the core's process; resolves once its core is up, rejects with why it did not start. */
+export function startHostClient(options: HostClientOptions): Promise<HostedCore> {
+  return beginHostClient(options).ready;
+}
+
+/**
+ * The start, watched: the shell shows its window at once and, if the start does not finish, says
+ * which step it waits on, and may end that process and start another (Try again), or close.
+ */
+export function beginHostClient(options: HostClientOptions): HostStart {
   const now = options.now ?? Date.now;
   const { printer, training, ...coreOptions } = options.core;
   // Only what a clone carries: a running sandbox passed as the training gateway crosses as its address.
@@ -37,17 +58,16 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
   };
   const fallbackLog = createLog(options.logFile);
   const listeners = new Set<Listener>();
-  const inflight = new Map<number, Pending>();
-  const waiting: { channel: string; request: unknown; pending: Pending }[] = [];
-  const feeds = new Map<number, (url: string | null) => void>();
+  const inflight = new Map<number, Call>();
+  const waiting: Call[] = [];
   const crashes: number[] = [];
   let nextId = 0;
-  let child: HostProcess;
+  let child!: HostProcess;
   let connection: ConnectionState = 'reconnecting';
   let closing: Promise<void> | null = null;
-  let installer: Installer | null = null;
-  let version: string | null | undefined;
-  let installing = false;
+  let step: StartStep | null = null;
+  let up = false;
+  let retrying = false;
 
   const emit = (state: ConnectionState) => {
     connection = state;
@@ -58,24 +78,23 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     if (connection === 'connected') child.send(message);
   }
 
-  function dispatch(channel: string, request: unknown, pending: Pending) {
+  const relay = createUpdateRelay({
+    send,
+    connected: () => connection === 'connected',
+    nextId: () => ++nextId,
+  });
+
+  function dispatch(call: Call) {
     const id = ++nextId;
-    inflight.set(id, pending);
-    child.send({ type: 'invoke', id, channel, request });
+    inflight.set(id, call);
+    child.send({ type: 'invoke', id, channel: call.channel, request: call.request });
   }
 
   async function answerShell(message: Extract<FromHost, { type: 'shell.call' }>, to: HostProcess) {
     const reply = (value: ToHost) => {
       if (to === child && connection === 'connected') to.send(value);
     };
-    try {
-      if (!printer) throw new Error('No printer in this shell.');
-      const method = message.call.slice('printer.'.length) as keyof Printer;
-      const value = await (printer[method] as (...args: unknown[]) => Promise<unknown>)(...message.args);
-      reply({ type: 'shell.reply', id: message.id, ok: true, value });
-    } catch (error) {
-      reply({ type: 'shell.reply', id: message.id, ok: false, message: String(error) });
-    }
+    reply(await answerShellCall(printer, message));
   }
 
   /** Starts a process and resolves once its core is up; rejects with why it did not start. */
@@ -88,23 +107,26 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     }
     child = started;
     return new Promise<void>((resolve, reject) => {
-      let up = false;
+      let ready = false;
       started.onMessage((message) => {
         switch (message.type) {
+          case 'starting':
+            if (started === child) step = message.step;
+            return;
           case 'ready':
+            ready = true;
             up = true;
             connection = 'connected';
             // What the shell told the last process, told again to this one.
-            if (version !== undefined) started.send({ type: 'updates.available', version });
-            if (installer) started.send({ type: 'updates.installer' });
+            relay.tell(started.send);
             return resolve();
           case 'start.failed':
             started.kill();
             return reject(new HostStartError(message.reason));
           case 'result': {
-            const pending = inflight.get(message.id);
+            const call = inflight.get(message.id);
             inflight.delete(message.id);
-            return pending?.resolve(message.result);
+            return call?.pending.resolve(message.result);
           }
           case 'event':
             for (const listener of listeners) listener(message.event, message.payload);
@@ -112,23 +134,14 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
           case 'shell.call':
             return void answerShell(message, started);
           case 'updates.install':
-            installing = true;
-            try {
-              installer?.();
-            } finally {
-              installing = false;
-            }
-            return;
           case 'updates.feed':
-            feeds.get(message.id)?.(message.url);
-            feeds.delete(message.id);
-            return;
+            return relay.receive(message);
           case 'closed':
             return started.kill();
         }
       });
       started.onExit(() => {
-        if (!up) reject(new HostStartError(ENDED_AS_IT_STARTED));
+        if (!ready) reject(new HostStartError(ENDED_AS_IT_STARTED));
         else if (started === child) void crashed();
       });
       try {
@@ -145,12 +158,16 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     fallbackLog.error('core_process_gone', { pid: child.pid });
     const lost = [...inflight.values()];
     inflight.clear();
-    for (const [id, answer] of feeds) {
-      feeds.delete(id);
-      answer(null);
-    }
+    relay.dropFeeds();
     emit('reconnecting');
-    for (const pending of lost) pending.resolve({ ok: false, error: coreStoppedError(pending.localId) });
+    for (const call of lost) {
+      if (isReadChannel(call.channel) && !call.pending.retried) {
+        call.pending.retried = true;
+        waiting.push(call);
+      } else {
+        call.pending.resolve({ ok: false, error: coreStoppedError(call.pending.localId) });
+      }
+    }
     while (!closing) {
       const at = now();
       while (crashes.length > 0 && at - crashes[0]! > RESTART_WINDOW_MS) crashes.shift();
@@ -171,7 +188,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     if (closing) return;
     fallbackLog.info('core_process_back', { pid: child.pid });
     emit('connected');
-    for (const { channel, request, pending } of waiting.splice(0)) dispatch(channel, request, pending);
+    for (const call of waiting.splice(0)) dispatch(call);
   }
 
   function giveUp() {
@@ -180,19 +197,32 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     for (const { pending } of waiting.splice(0)) pending.resolve({ ok: false, error: CORE_GAVE_UP });
   }
 
-  await launch();
+  /** The first start; one the shell ended to try again is begun afresh, as often as it asks. */
+  async function firstStart(): Promise<void> {
+    for (;;) {
+      step = null;
+      try {
+        await launch();
+        return;
+      } catch (error) {
+        if (!retrying || closing) throw error;
+        retrying = false;
+        fallbackLog.info('core_start_retried', {});
+      }
+    }
+  }
 
-  return {
+  const hosted: HostedCore = {
     invoke(channel, request) {
       return new Promise((resolve) => {
         if (closing) {
-          resolve({ ok: false, error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' } });
+          resolve({ ok: false, error: CLOSING });
           return;
         }
         if (connection === 'stopped') return resolve({ ok: false, error: CORE_GAVE_UP });
-        const pending = { resolve, localId: localIdOf(request) };
-        if (connection === 'reconnecting') waiting.push({ channel, request, pending });
-        else dispatch(channel, request, pending);
+        const call = { channel, request, pending: { resolve, localId: localIdOf(request), retried: false } };
+        if (connection === 'reconnecting') waiting.push(call);
+        else dispatch(call);
       });
     },
     on(listener) {
@@ -205,25 +235,7 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
       error: (event, detail = {}) => writeLog('error', event, detail),
       files: fallbackLog.files,
     },
-    updates: {
-      available(next) {
-        version = next;
-        send({ type: 'updates.available', version: next });
-      },
-      setInstaller(next) {
-        installer = next;
-        send({ type: 'updates.installer' });
-      },
-      feed(url) {
-        if (connection !== 'connected') return Promise.resolve(null);
-        const id = ++nextId;
-        return new Promise((resolve) => {
-          feeds.set(id, resolve);
-          child.send({ type: 'updates.feed', id, url });
-        });
-      },
-      decide: () => ({ allowed: installing }),
-    },
+    updates: relay.updates,
     get pid() {
       return child.pid;
     },
@@ -234,17 +246,11 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
       closing ??= new Promise<void>((resolve) => {
         const ending = child;
         for (const { pending } of waiting.splice(0)) {
-          pending.resolve({
-            ok: false,
-            error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
-          });
+          pending.resolve({ ok: false, error: CLOSING });
         }
         ending.onExit(() => {
-          for (const pending of inflight.values()) {
-            pending.resolve({
-              ok: false,
-              error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
-            });
+          for (const { pending } of inflight.values()) {
+            pending.resolve({ ok: false, error: CLOSING });
           }
           inflight.clear();
           resolve();
@@ -256,6 +262,19 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     },
   };
 
+  return {
+    ready: firstStart().then(() => hosted),
+    get step() {
+      return step;
+    },
+    retry() {
+      if (up || closing) return;
+      retrying = true;
+      child.kill();
+    },
+    close: () => hosted.close(),
+  };
+
   function writeLog(level: LogLevel, event: string, detail: unknown) {
     try {
       if (connection === 'connected') return child.send({ type: 'log', level, event, detail });
@@ -264,10 +283,4 @@ export async function startHostClient(options: HostClientOptions): Promise<Hoste
     }
     fallbackLog[level](event, detail);
   }
-}
-
-/** The operation a call is about, so the screen showing it can follow it once the core is back. */
-function localIdOf(request: unknown): number | undefined {
-  const localId = (request as { localId?: unknown } | null)?.localId;
-  return typeof localId === 'number' ? localId : undefined;
 }

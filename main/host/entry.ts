@@ -1,8 +1,8 @@
 // The core's own process starts here: under Electron a utilityProcess (its parent port), under Node
 // a child_process.fork with serialization 'advanced' (process.send). The same serveHost on both.
-import { logUncaught } from '../electron/process-errors.ts';
 import type { FromHost, Port, ToHost } from './protocol.ts';
 import { serveHost } from './serve.ts';
+import { endOnUncaught } from './uncaught.ts';
 
 type ParentPort = {
   postMessage(message: unknown): void;
@@ -28,6 +28,5 @@ function parentPort(): Port<ToHost, FromHost> {
 // The parent gone (its channel closed) leaves nobody to serve: the core stops with it.
 process.on('disconnect', () => process.exit(0));
 const host = serveHost(parentPort());
-// As when the core ran in main: an error nothing caught goes to the core's log, and the core stays
-// up (its operations are on disk either way). Before the core is up, to stderr.
-logUncaught(process, () => host.log() ?? { error: (event, detail) => console.error(event, detail) });
+// An error nothing caught ends the core (uncaught.ts): its shell starts a new one.
+endOnUncaught(process, { log: host.log, halt: host.halt, exit: (code) => process.exit(code) });

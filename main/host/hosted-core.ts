@@ -1,8 +1,9 @@
 // What the shell is given in place of createCore's core while the core runs in its own process:
 // the process as the client sees it, the client's options, the hosted core's shape, and the answers
-// a call gets when the process died under it or was left stopped (client.ts does the work).
+// a call gets when the process died under it, was left stopped or is closing, and the shell's answer
+// to the core's printer calls (client.ts does the work).
 import type { AppError, ConnectionState } from '../../common/contract.ts';
-import type { CoreOptions } from '../core-types.ts';
+import type { CoreOptions, StartStep } from '../core-types.ts';
 import type { Listener } from '../events.ts';
 import type { Invoke } from '../ipc/dispatch.ts';
 import type { LogLevel } from '../log.ts';
@@ -29,7 +30,7 @@ export const RESTART_WINDOW_MS = 60_000;
 export type HostClientOptions = {
   spawn: SpawnHost;
   /** createCore's options; the printer stays here and answers the host's calls. */
-  core: Omit<CoreOptions, 'printer'> & { printer?: Printer };
+  core: Omit<CoreOptions, 'printer' | 'starting'> & { printer?: Printer };
   /** The core's support log file: the shell's own lines go there while the core is down. */
   logFile: string;
   now?: () => number;
@@ -50,6 +51,18 @@ export type HostedCore = {
   /** The core process's id now (it changes on every restart). */
   readonly pid: number | undefined;
   readonly connection: ConnectionState;
+  close(): Promise<void>;
+};
+
+/** A start the shell watches (client.ts beginHostClient). */
+export type HostStart = {
+  /** The core once its process is up; rejects with why it did not start. */
+  ready: Promise<HostedCore>;
+  /** The step of its start the core last named; null before it named one (the process starting). */
+  readonly step: StartStep | null;
+  /** Ends a start that does not finish and begins another with a new process (Try again). */
+  retry(): void;
+  /** The agent quits while it starts: the process ends, and `ready` rejects. */
   close(): Promise<void>;
 };
 
@@ -78,3 +91,27 @@ export const CORE_GAVE_UP: AppError = {
     'CashDesk stopped several times in a row and was not started again. Close CashDesk and start it again; every operation is saved.',
   cash: 'hold',
 };
+
+/** Every call once the shell is closing the core. */
+export const CLOSING: AppError = { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' };
+
+/** The operation a call is about, so the screen showing it can follow it once the core is back. */
+export function localIdOf(request: unknown): number | undefined {
+  const localId = (request as { localId?: unknown } | null)?.localId;
+  return typeof localId === 'number' ? localId : undefined;
+}
+
+/** The shell's answer to a call the core made of its printer (or why there is none). */
+export async function answerShellCall(
+  printer: Printer | undefined,
+  message: Extract<FromHost, { type: 'shell.call' }>,
+): Promise<ToHost> {
+  try {
+    if (!printer) throw new Error('No printer in this shell.');
+    const method = message.call.slice('printer.'.length) as keyof Printer;
+    const value = await (printer[method] as (...args: unknown[]) => Promise<unknown>)(...message.args);
+    return { type: 'shell.reply', id: message.id, ok: true, value };
+  } catch (error) {
+    return { type: 'shell.reply', id: message.id, ok: false, message: String(error) };
+  }
+}

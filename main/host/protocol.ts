@@ -3,7 +3,7 @@
 // (Electron's utilityProcess and Node's fork with serialization 'advanced'), so a PDF's bytes cross
 // as a Uint8Array. Nothing here may be a function or a class: only what survives a clone.
 import type { EventName, Paper, PrinterInfo, PrintResult, Result } from '../../common/contract.ts';
-import type { CoreOptions } from '../core-types.ts';
+import type { CoreOptions, StartStep } from '../core-types.ts';
 import type { LogLevel } from '../log.ts';
 import type { PrintJob } from '../receipts/printer.ts';
 
@@ -11,7 +11,7 @@ import type { PrintJob } from '../receipts/printer.ts';
  * What createCore takes, as it crosses the boundary: the training gateway as its url and token,
  * and, instead of the printer object, whether the shell answers the printer's calls.
  */
-export type HostOptions = Omit<CoreOptions, 'printer'> & { printer: boolean };
+export type HostOptions = Omit<CoreOptions, 'printer' | 'starting'> & { printer: boolean };
 
 /** The core's calls to the shell, and what each answers. */
 export type ShellCalls = {
@@ -41,6 +41,8 @@ export type ToHost =
 
 /** Host to parent. */
 export type FromHost =
+  /** The core begins this step of its start (a start that hangs is named by the last one). */
+  | { type: 'starting'; step: StartStep }
   | { type: 'ready' }
   /** createCore failed: the reason in the agent's words (startupReason), for the shell's dialog. */
   | { type: 'start.failed'; reason: string }

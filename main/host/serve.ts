@@ -7,9 +7,17 @@ import type { Log } from '../log.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { FromHost, Port, ShellCallName, ShellCalls, ToHost } from './protocol.ts';
 
-/** Serves the core over `port`; gives the core's log once it is up (for errors nothing caught). */
-export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null } {
+/**
+ * Serves the core over `port`; gives the core's log once it is up (for errors nothing caught), and
+ * halts: after an error nothing caught, no message is handled again (the process is ending).
+ */
+export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null; halt(): void } {
   let core: Core | null = null;
+  let halted = false;
+  // Halted, nothing more goes out either: an answer made after the error may be made from its wreck.
+  const send = (message: FromHost) => {
+    if (!halted) port.send(message);
+  };
   let nextCall = 0;
   const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   /** What arrives before the core is up waits for it, in order. */
@@ -22,7 +30,7 @@ export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null } {
     const id = ++nextCall;
     return new Promise((resolve, reject) => {
       calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      port.send({ type: 'shell.call', id, call, args } as FromHost);
+      send({ type: 'shell.call', id, call, args } as FromHost);
     });
   }
 
@@ -38,17 +46,22 @@ export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null } {
   async function start(message: Extract<ToHost, { type: 'start' }>) {
     const { printer: shellPrints, ...options } = message.options;
     try {
-      core = await createCore({ ...options, ...(shellPrints ? { printer } : {}) });
+      core = await createCore({
+        ...options,
+        ...(shellPrints ? { printer } : {}),
+        starting: (step) => send({ type: 'starting', step }),
+      });
     } catch (error) {
-      port.send({ type: 'start.failed', reason: startupReason(error) });
+      send({ type: 'start.failed', reason: startupReason(error) });
       return;
     }
-    core.on((event, payload) => port.send({ type: 'event', event, payload }));
-    port.send({ type: 'ready' });
+    core.on((event, payload) => send({ type: 'event', event, payload }));
+    send({ type: 'ready' });
     for (const waiting of early.splice(0)) handle(waiting);
   }
 
   function handle(message: ToHost) {
+    if (halted) return;
     if (message.type === 'start') return void start(message);
     if (message.type === 'shell.reply') {
       const call = calls.get(message.id);
@@ -62,7 +75,7 @@ export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null } {
     switch (message.type) {
       case 'invoke':
         void ready.invoke(message.channel, message.request).then((result) => {
-          port.send({ type: 'result', id: message.id, result });
+          send({ type: 'result', id: message.id, result });
         });
         return;
       case 'updates.available':
@@ -70,20 +83,25 @@ export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null } {
       case 'updates.installer':
         // The core's install() asked the policy a moment before: the shell installs on this word.
         return ready.updates.setInstaller(() => {
-          port.send({ type: 'updates.install' });
+          send({ type: 'updates.install' });
           return true;
         });
       case 'updates.feed':
-        return port.send({ type: 'updates.feed', id: message.id, url: ready.updates.feed(message.url) });
+        return send({ type: 'updates.feed', id: message.id, url: ready.updates.feed(message.url) });
       case 'log':
         return ready.log[message.level](message.event, message.detail);
       case 'close':
         // The parent ends the process once it hears this: the database is closed by then.
-        void ready.close().then(() => port.send({ type: 'closed' }));
+        void ready.close().then(() => send({ type: 'closed' }));
         return;
     }
   }
 
   port.on(handle);
-  return { log: () => core?.log ?? null };
+  return {
+    log: () => core?.log ?? null,
+    halt: () => {
+      halted = true;
+    },
+  };
 }

@@ -5,7 +5,6 @@
 // A receipt states the operation's status, so one printed after the status changed (the final
 // receipt after a Pending one) is a new document, and its first print is again the original.
 
-import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { statusWord } from '../../common/cash-rules/status-word.ts';
 import type {
@@ -22,6 +21,7 @@ import { type Clock, isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import type { Log } from '../log.ts';
 import type { Journal } from '../operations/operation-journal.ts';
+import { placeFile } from '../placed-file.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
@@ -196,7 +196,7 @@ export function createReceiptPrinting(deps: Deps) {
       render(view, document, copyNumber(record, document)),
       settings.get().printing.paper,
     );
-    await writeFile(path, pdf);
+    await placeFile(path, (file) => file.writeFile(pdf), { replace: true });
     journal.save(localId, {}, { kind: 'pdf_saved', detail: `${document}: ${basename(path)}` });
     return { path };
   }

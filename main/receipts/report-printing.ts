@@ -1,10 +1,10 @@
 // The X and Z reports on paper or as a PDF, laid out by renderShiftReport at the paper set in
 // Settings, in the desk's language. Unlike a receipt a report is not counted: printing it again
 // later prints the same report, and the support log records each print.
-import { writeFile } from 'node:fs/promises';
 import type { PrintResult, XReport, ZReport } from '../../common/contract.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
+import { placeFile } from '../placed-file.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { createPrintI18n } from './print-words.ts';
 import type { Printer } from './printer.ts';
@@ -73,7 +73,8 @@ export function createReportPrinting(deps: Deps) {
       const name = request.kind === 'X' ? `x-report-shift-${shiftId}.pdf` : `z-report-shift-${shiftId}.pdf`;
       const path = await printer.choosePdfPath(name);
       if (!path) return { path: null };
-      await writeFile(path, await printer.printToPdf(html, paper));
+      const pdf = await printer.printToPdf(html, paper);
+      await placeFile(path, (file) => file.writeFile(pdf), { replace: true });
       deps.log.info('report_pdf_saved', { kind: request.kind, shiftId });
       return { path };
     },

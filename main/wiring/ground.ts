@@ -19,6 +19,7 @@ import { createTrainingGateway } from '../training/gateway.ts';
 import { createVault } from '../vault/index.ts';
 
 export async function wireGround(options: CoreOptions, clock: Clock, signals: Signals<'deskChanged'>) {
+  options.starting?.('data');
   preparePrivateFolder(options.dataDir);
   const store = createStore(options.dataDir, () => new Date(clock.now()).toISOString());
   const log = createLog(join(options.dataDir, 'cashdesk.log'));
@@ -39,7 +40,9 @@ export async function wireGround(options: CoreOptions, clock: Clock, signals: Si
   const trainingGateway = createTrainingGateway({ dataDir: options.dataDir, given: options.training, log });
   await trainingGateway.follow(settings.get().mode);
   const chain = createChainGuard({ store, vault, audit, log, changed: signals.deskChanged.fire, clock });
+  options.starting?.('keychain');
   await chain.start();
+  options.starting?.('services');
   return {
     dataDir: options.dataDir,
     clock,

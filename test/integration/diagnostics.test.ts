@@ -2,7 +2,7 @@
 // token and the payer's requisites, a queue waiting on a dead link, PINs handed to the log. The
 // zip is unzipped and every file in it is searched for each secret.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
@@ -52,7 +52,10 @@ test('the zip has the logs, versions, database statistics, connectivity and queu
   const result = await h.call('diagnostics.export', { path, supervisorPin: PIN });
   assert.equal(result.path, path);
   assert.ok(result.bytes > 0);
-  assert.ok(!existsSync(`${path}.partial`));
+  assert.deepEqual(
+    readdirSync(h.dataDir).filter((f) => f.endsWith('.partial')),
+    [],
+  );
 
   const files = unzip(path);
   assert.deepEqual(Object.keys(files).sort(), [
@@ -148,4 +151,23 @@ test('a log of many slices is checked again whole: a secret learned after it was
     Array.from({ length: 3000 }, (_, i) => i),
   );
   assert.equal(probes[2999]!.detail.echo, 'seen [redacted] at 2999');
+});
+
+test('two exports to one path at once: each writes a file of its own, and the zip left there is whole', async (t) => {
+  const h = await startHarness(t);
+  const path = join(h.dataDir, 'diagnostics.zip');
+  const both = await Promise.all([
+    h.invoke('diagnostics.export', { path, supervisorPin: PIN }),
+    h.invoke('diagnostics.export', { path, supervisorPin: PIN }),
+  ]);
+  assert.deepEqual(
+    both.map((result) => (result.ok ? 'written' : result.error.message)),
+    ['written', 'written'],
+  );
+  assert.ok(unzip(path)['versions.json'], 'the zip reads whole');
+  assert.deepEqual(
+    readdirSync(h.dataDir).filter((f) => f.endsWith('.partial')),
+    [],
+    'no temporary file left',
+  );
 });

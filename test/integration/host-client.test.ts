@@ -4,7 +4,7 @@
 // settles the operation by looking it up, never by a second create; a clean close never restarts.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
@@ -12,7 +12,14 @@ import { fileURLToPath } from 'node:url';
 import type { ConnectionState, OperationView, Result } from '../../common/contract.ts';
 import { startHostClient } from '../../main/host/client.ts';
 import { forkHost } from '../../main/host/fork.ts';
-import { CORE_GAVE_UP, type HostedCore, HostStartError, MAX_RESTARTS } from '../../main/host/hosted-core.ts';
+import {
+  CORE_GAVE_UP,
+  type HostedCore,
+  type HostProcess,
+  HostStartError,
+  MAX_RESTARTS,
+  type SpawnHost,
+} from '../../main/host/hosted-core.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { type Sandbox, startSandbox } from '../../main/sandbox/server.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
@@ -32,11 +39,12 @@ const printer: Printer = {
 
 async function startHosted(
   t: TestContext,
-): Promise<{ core: HostedCore; sandbox: Sandbox; states: ConnectionState[] }> {
+  spawn: SpawnHost = forkHost(),
+): Promise<{ core: HostedCore; sandbox: Sandbox; states: ConnectionState[]; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cashdesk-host-'));
   const sandbox = await startSandbox({ port: 0, token: randomBytes(18).toString('base64url') });
   const core = await startHostClient({
-    spawn: forkHost(),
+    spawn,
     logFile: join(dataDir, 'cashdesk.log'),
     core: {
       dataDir,
@@ -56,7 +64,7 @@ async function startHosted(
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { core, sandbox, states };
+  return { core, sandbox, states, dataDir };
 }
 
 async function call<T>(core: HostedCore, channel: string, request: unknown): Promise<T> {
@@ -116,6 +124,93 @@ test('a core killed between a create and its answer: the hold error, a restart, 
   }, 'recovery to find the operation');
   assert.equal(sandbox.requests('createOperation').length, 1);
   assert.equal(sandbox.operationCount(), 1);
+});
+
+test('a core killed under a read and a write: the read is asked again of the new core, only the write is held', async (t) => {
+  const { core, sandbox } = await startHosted(t);
+  await call(core, 'shift.openTraining', {});
+  await call(core, 'checkout.listMethods', { shopId: SHOP, operationType: 'payin' });
+  const session = await call<OperationView>(core, 'checkout.openSession', {
+    shopId: SHOP,
+    operationType: 'payin',
+    paymentMethodId: METHODS.cashKztIn,
+    amount: '5000',
+    payerId: 'payer-read-and-write',
+  });
+  sandbox.inject('createOperation', { kind: 'hang', afterCommit: true });
+  sandbox.inject('getOperation', { kind: 'hang' });
+  const creating = core.invoke('checkout.createOperation', {
+    localId: session.localId,
+    payerRequisites: (session.session?.payerRequisites ?? []).map((d) => ({
+      name: d.name,
+      value: REQUISITE_VALUES[d.name] ?? 'x',
+    })),
+  });
+  const looking = core.invoke('lookup.byNumber', { shopId: SHOP, operationNumber: 'T01-261122-0042' });
+  await until(
+    () => sandbox.requests('createOperation').length === 1 && sandbox.requests('getOperation').length === 1,
+    'the create and the lookup at the gateway',
+  );
+  process.kill(core.pid!, 'SIGKILL');
+
+  const written = await creating;
+  assert.deepEqual(!written.ok && [written.error.kind, written.error.cash], ['outcome_unknown', 'hold']);
+  const read = await looking;
+  assert.equal(read.ok, true, JSON.stringify(read));
+  assert.equal(read.ok && (read.value as { state: string }).state, 'not_found');
+  assert.equal(sandbox.requests('createOperation').length, 1, 'the write was never sent again');
+});
+
+test('an error nothing caught in the core ends it: the write in flight is held, a new core finds the operation', async (t) => {
+  const processes: HostProcess[] = [];
+  const spawnThrowing = forkHost(fileURLToPath(new URL('../support/throwing-host.ts', import.meta.url)));
+  const { core, sandbox, states, dataDir } = await startHosted(t, () => {
+    const started = spawnThrowing() as HostProcess;
+    processes.push(started);
+    return started;
+  });
+  await call(core, 'shift.openTraining', {});
+  await call(core, 'checkout.listMethods', { shopId: SHOP, operationType: 'payin' });
+  const session = await call<OperationView>(core, 'checkout.openSession', {
+    shopId: SHOP,
+    operationType: 'payin',
+    paymentMethodId: METHODS.cashKztIn,
+    amount: '5000',
+    payerId: 'payer-uncaught',
+  });
+  sandbox.inject('createOperation', { kind: 'hang', afterCommit: true });
+  const creating = core.invoke('checkout.createOperation', {
+    localId: session.localId,
+    payerRequisites: (session.session?.payerRequisites ?? []).map((d) => ({
+      name: d.name,
+      value: REQUISITE_VALUES[d.name] ?? 'x',
+    })),
+  });
+  await until(() => sandbox.requests('createOperation').length === 1, 'the create at the gateway');
+  const first = processes[0]!;
+  let ended = false;
+  first.onExit(() => {
+    ended = true;
+  });
+  first.send({ type: 'test.throw' } as unknown as Parameters<HostProcess['send']>[0]);
+  await until(() => ended, 'the core to end');
+
+  const answer = await creating;
+  assert.deepEqual(!answer.ok && [answer.error.kind, answer.error.cash, answer.error.localId], [
+    'outcome_unknown',
+    'hold',
+    session.localId,
+  ]);
+  await until(() => states.includes('connected'), 'the new core');
+  assert.deepEqual(states, ['reconnecting', 'connected']);
+  assert.equal(processes.length, 2);
+  const log = readFileSync(join(dataDir, 'cashdesk.log'), 'utf8');
+  assert.match(log, /"event":"core_uncaught_exception".*a bug nothing caught/);
+  await until(async () => {
+    const view = await call<{ operation: OperationView }>(core, 'history.get', { localId: session.localId });
+    return view.operation.phase === 'created';
+  }, 'recovery to find the operation');
+  assert.equal(sandbox.requests('createOperation').length, 1);
 });
 
 test('the updater asks across: no feed on an unguarded desk, the URL once a supervisor PIN guards it', async (t) => {

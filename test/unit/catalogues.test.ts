@@ -7,6 +7,9 @@ import { LANGUAGES, LOCALES } from '../../common/enums.ts';
 import { printEn } from '../../common/i18n/print.en.ts';
 import { printKk } from '../../common/i18n/print.kk.ts';
 import { printRu } from '../../common/i18n/print.ru.ts';
+import { shellEn } from '../../common/i18n/shell.en.ts';
+import { shellKk } from '../../common/i18n/shell.kk.ts';
+import { shellRu } from '../../common/i18n/shell.ru.ts';
 import { en } from '../../renderer/i18n/en.ts';
 import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
@@ -14,6 +17,8 @@ import { ru } from '../../renderer/i18n/ru.ts';
 const CATALOGUES: Record<string, unknown> = { en, ru, kk };
 /** The print namespace: receipts, slips, reports, the test page and the audit kinds. */
 const WORDS: Record<string, unknown> = { en: printEn, ru: printRu, kk: printKk };
+/** The shell's own pages: the desk still starting, the screen failed (main/host/shell-pages.ts). */
+const SHELL: Record<string, unknown> = { en: shellEn, ru: shellRu, kk: shellKk };
 
 /** Every leaf as "a.b.c" → its text (a function's text is its source, for its placeholders). */
 function leaves(value: unknown, path = ''): Map<string, string> {
@@ -60,6 +65,18 @@ for (const language of ['ru', 'kk']) {
     }
   });
 
+  test(`${language}: the shell's own words have exactly the English keys and placeholders`, () => {
+    const reference = leaves(SHELL.en);
+    const translated = leaves(SHELL[language]);
+    assert.deepEqual([...translated.keys()].sort(), [...reference.keys()].sort());
+    for (const [key, text] of reference) {
+      const own = translated.get(key)!;
+      assert.deepEqual(placeholders(own), placeholders(text), key);
+      assert.notEqual(own.trim(), '', key);
+      assert.notEqual(own, text, `${key} is translated`);
+    }
+  });
+
   test(`${language}: the print namespace has exactly the English keys and placeholders`, () => {
     const reference = leaves(WORDS.en);
     const translated = leaves(WORDS[language]);
@@ -73,7 +90,7 @@ for (const language of ['ru', 'kk']) {
 }
 
 test('Kazakh is written in Cyrillic and says things in Kazakh, not in Russian', () => {
-  const texts = [...leaves(kk).values(), ...leaves(WORDS.kk).values()];
+  const texts = [...leaves(kk).values(), ...leaves(WORDS.kk).values(), ...leaves(SHELL.kk).values()];
   const cyrillic = texts.filter((text) => /[А-Яа-яӘәҒғҚқҢңӨөҰұҮүҺһІі]/.test(text));
   assert.ok(cyrillic.length > texts.length * 0.9, 'nearly every entry is Cyrillic');
   // Letters only Kazakh has: a catalogue copied from Russian would have almost none.

@@ -10,6 +10,7 @@ import {
   channels,
   EVENT_NAMES,
   isAllowedGatewayUrl,
+  isReadChannel,
 } from '../../common/contract.ts';
 
 describe('buildApi', () => {
@@ -197,4 +198,20 @@ describe('isAllowedGatewayUrl', () => {
       assert.equal(isAllowedGatewayUrl(url), allowed);
     });
   }
+});
+
+test('a channel that moves money, prints, writes a file or changes the desk is never declared a read', () => {
+  const reads = CHANNEL_NAMES.filter((name) => isReadChannel(name));
+  assert.ok(reads.includes('history.search') && reads.includes('lookup.byNumber'));
+  const writes = CHANNEL_NAMES.filter((name) =>
+    /^(checkout\.(create|open|abandon|record|start|confirm)|custody\.|receipts\.(print$|printReport|save|test)|shift\.(open|close|cash|reconcile)|drawer\.(handover|print)|hq\.(enrol|release|claim)|backup\.|diagnostics\.|history\.exportCsv|settings\.|supervisor\.|operators\.(add|set|unlock|remove)|desk\.(lock|unlock)|updates\.)/.test(
+      name,
+    ),
+  );
+  assert.ok(writes.length > 30);
+  assert.deepEqual(
+    writes.filter((name) => isReadChannel(name)),
+    [],
+  );
+  assert.equal(isReadChannel('no.such'), false);
 });

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { test } from 'node:test';
+import { LANGUAGES } from '../../common/enums.ts';
 import { MAX_RECOVERIES, RECOVERY_WINDOW_MS, recoverRenderer } from '../../main/electron/recovery.ts';
+import { actionUrl } from '../../main/host/shell-pages.ts';
+import { recoveryScreen, shellWindow } from '../../main/host/shell-window.ts';
 
 const PAGE = 'app://cashdesk/index.html';
 
@@ -27,6 +30,12 @@ function fakeContents() {
   return contents;
 }
 
+/** The screen as loads of the stand-in alone (the shell's page is its own test, below). */
+const reloads = (contents: ReturnType<typeof fakeContents>) => ({
+  load: (url: string) => contents.loadURL(url),
+  failed: () => contents.loads.push('failed'),
+});
+
 function fakeLog() {
   const events: { event: string; detail: unknown }[] = [];
   return { events, error: (event: string, detail: unknown = {}) => events.push({ event, detail }) };
@@ -42,7 +51,7 @@ async function loaded(contents: ReturnType<typeof fakeContents>) {
 test('a crashed renderer is logged, then its screen loaded again with ?recovered=1', async () => {
   const contents = fakeContents();
   const log = fakeLog();
-  recoverRenderer(contents, PAGE, log);
+  recoverRenderer(contents, reloads(contents), PAGE, log);
   contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
   assert.deepEqual(log.events, [{ event: 'renderer_gone', detail: { reason: 'crashed', exitCode: 139 } }]);
   assert.deepEqual(contents.loads, [`${PAGE}?recovered=1`]);
@@ -51,7 +60,7 @@ test('a crashed renderer is logged, then its screen loaded again with ?recovered
 test('a hung renderer is ended, then loaded again once (the gone event it causes adds no second load)', async () => {
   const contents = fakeContents();
   const log = fakeLog();
-  recoverRenderer(contents, PAGE, log);
+  recoverRenderer(contents, reloads(contents), PAGE, log);
   contents.emit('unresponsive');
   assert.equal(contents.crashes, 1);
   assert.deepEqual(contents.loads, [`${PAGE}?recovered=1`]);
@@ -67,7 +76,7 @@ test('a hung renderer is ended, then loaded again once (the gone event it causes
 
 test('the window closing (clean-exit) reloads nothing', () => {
   const contents = fakeContents();
-  recoverRenderer(contents, PAGE, fakeLog());
+  recoverRenderer(contents, reloads(contents), PAGE, fakeLog());
   contents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
   assert.deepEqual(contents.loads, []);
 });
@@ -76,16 +85,79 @@ test(`at most ${MAX_RECOVERIES} reloads a minute: a screen that crashes as it lo
   const contents = fakeContents();
   const log = fakeLog();
   let now = 1_000_000;
-  recoverRenderer(contents, PAGE, log, () => now);
+  recoverRenderer(contents, reloads(contents), PAGE, log, () => now);
   for (let i = 0; i < MAX_RECOVERIES + 1; i++) {
     contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
     await loaded(contents);
     now += 1_000;
   }
-  assert.equal(contents.loads.length, MAX_RECOVERIES);
+  assert.deepEqual(contents.loads, [
+    ...Array.from({ length: MAX_RECOVERIES }, () => `${PAGE}?recovered=1`),
+    'failed',
+  ]);
   assert.equal(log.events.at(-1)?.event, 'renderer_recovery_stopped');
 
   now += RECOVERY_WINDOW_MS;
   contents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 });
-  assert.equal(contents.loads.length, MAX_RECOVERIES + 1, 'a crash a while later is recovered again');
+  assert.equal(contents.loads.length, MAX_RECOVERIES + 2, 'a crash a while later is recovered again');
 });
+
+const WORDS = {
+  en: ['The screen stopped working', 'Nothing was lost', 'Restart CashDesk'],
+  ru: ['Экран перестал работать', 'Ничего не потеряно', 'Перезапустить CashDesk'],
+  kk: ['Экран жұмысын тоқтатты', 'Ештеңе жоғалған жоқ', 'CashDesk-ті қайта іске қосу'],
+} as const;
+
+for (const language of LANGUAGES) {
+  test(`${language}: a screen that keeps failing is left for the shell's own page, whose button restarts CashDesk`, async () => {
+    const contents = Object.assign(fakeContents(), { navigations: [] as string[] });
+    const log = Object.assign(fakeLog(), {
+      info: () => {},
+      warn: (event: string) => log.events.push({ event, detail: {} }),
+    });
+    let now = 1_000_000;
+    let restarts = 0;
+    const window = shellWindow(contents, log);
+    recoverRenderer(
+      contents,
+      recoveryScreen(
+        window,
+        () => language,
+        () => restarts++,
+      ),
+      PAGE,
+      log,
+      () => now,
+    );
+    const navigate = (url: string) => {
+      let prevented = false;
+      contents.emit('will-navigate', { url, preventDefault: () => (prevented = true) });
+      return prevented;
+    };
+    // The renderer's screen asks for a restart: no shell page offers one, so nothing happens.
+    assert.equal(navigate(actionUrl('restart')), true);
+    assert.equal(restarts, 0);
+
+    for (let i = 0; i < MAX_RECOVERIES + 1; i++) {
+      contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+      await loaded(contents);
+      now += 1_000;
+    }
+    const shown = contents.loads.at(-1)!;
+    assert.ok(shown.startsWith('data:text/html;charset=utf-8,'), 'a page of its own, not the bundle');
+    const html = decodeURIComponent(shown.slice(shown.indexOf(',') + 1));
+    assert.doesNotMatch(html, /<script|app:\/\/cashdesk\/(?!shell\/)/i, 'no script, nothing of the renderer');
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
+    assert.match(html, new RegExp(`<html lang="${language}">`));
+    for (const words of WORDS[language]) assert.ok(html.includes(words), words);
+
+    // Its button: taken once, and the navigation itself never happens.
+    assert.equal(navigate(actionUrl('restart')), true);
+    assert.equal(navigate(actionUrl('restart')), true);
+    assert.equal(restarts, 1);
+    // Another crash of the shell's page itself shows nothing new.
+    const loads = contents.loads.length;
+    contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    assert.equal(contents.loads.length, loads);
+  });
+}
