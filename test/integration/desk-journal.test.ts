@@ -17,21 +17,26 @@ import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import { sharedPrintPage } from '../e2e/shared-browser.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { json, startTestHq } from '../hq/support.ts';
+import { json, openTestHq, type TestHq } from '../hq/support.ts';
 import { checkout, type Harness, SHOP } from '../support/core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, rows, uploaded } from '../support/head-office.ts';
 import { pdfText } from '../support/pdf.ts';
 
 let pg: Postgres;
+// One HQ for the file: each test enrols a terminal of its own.
+let hq: TestHq & { stop(): Promise<void> };
 before(async () => {
   pg = await startPostgres();
+  hq = await openTestHq(pg);
 });
-after(() => pg.stop());
+after(async () => {
+  await hq?.stop();
+  await pg.stop();
+});
 
 describe('the desk journal', () => {
   test('a Live day becomes gap-free, chained entries of every kind, uploaded in order; training never', async (t) => {
-    const hq = await startTestHq(t, pg);
     const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-journal-')), sharedPrintPage);
     t.after(() => printer.close());
     const { h, practice, dana } = await enrolledDesk(t, hq, 'T07', { printer });
@@ -144,7 +149,6 @@ describe('the desk journal', () => {
   });
 
   test('a crash between a commit and its journalling is caught up at start; a tampered entry is a finding', async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T08');
     await uploaded(h);
     const before = journal(h).length;
@@ -204,7 +208,6 @@ describe('the desk journal', () => {
   });
 
   test('days offline are caught up in order, batch by batch; batches HQ already holds are sent again harmlessly', async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T10');
     await uploaded(h);
     const reached = (await h.call('hq.status', {})).lastReachedAt;
@@ -283,7 +286,6 @@ describe('the desk journal', () => {
   });
 
   test('a batch the network lost is sent again, the same batch, after a wait; nothing is lost', async (t) => {
-    const hq = await startTestHq(t, pg);
     // Between the desk and HQ: a link that drops the connection of the next `drops` uploads.
     let drops = 0;
     const firstSeqs: number[] = [];
@@ -335,7 +337,6 @@ describe('the desk journal', () => {
   });
 
   test('a revoked token asks for a new enrolment; nothing is lost meanwhile', async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T09');
     await uploaded(h);
     assert.equal((await hq.admin.post('/api/admin/desks/T09/revoke')).status, 200);

@@ -11,16 +11,22 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, type TestContext, test } from 'node:test';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { startTestHq, type TestHq } from '../hq/support.ts';
+import { openTestHq, type TestHq } from '../hq/support.ts';
 import type { Harness } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 
 let pg: Postgres;
+// One HQ for the file: each test enrols a terminal of its own, through a link of its own.
+let hq: TestHq & { stop(): Promise<void> };
 before(async () => {
   pg = await startPostgres();
+  hq = await openTestHq(pg);
 });
-after(() => pg.stop());
+after(async () => {
+  await hq?.stop();
+  await pg.stop();
+});
 
 type Scripted = { status: number; body?: Record<string, unknown>; drop?: boolean };
 
@@ -99,7 +105,6 @@ async function restartWith(h: Harness, patch: string) {
 
 describe('the desk outbox', () => {
   test('a refusal that can never succeed stops the outbox after one request: an alarm, never a loop', async (t) => {
-    const hq = await startTestHq(t, pg);
     const link = await scriptedLink(t, hq);
     const { h } = await enrolledDesk(t, { ...hq, url: link.url }, 'T21');
     await uploaded(h);
@@ -141,7 +146,6 @@ describe('the desk outbox', () => {
   });
 
   test('a network error or a 5xx is sent again after a wait, the same batch, until stored', async (t) => {
-    const hq = await startTestHq(t, pg);
     const link = await scriptedLink(t, hq);
     const { h } = await enrolledDesk(t, { ...hq, url: link.url }, 'T22');
     await uploaded(h);
@@ -164,7 +168,6 @@ describe('the desk outbox', () => {
   });
 
   test('a batch too large goes again in halves until it fits; a single entry too large is an alarm', async (t) => {
-    const hq = await startTestHq(t, pg);
     const link = await scriptedLink(t, hq);
     const { h } = await enrolledDesk(t, { ...hq, url: link.url }, 'T23');
     await uploaded(h);
