@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import keytar from 'keytar';
 import { deskKeyPair } from '../../common-node/batch-signature.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { startTestHq, type TestHq } from '../hq/support.ts';
+import { openTestHq, type TestHq } from '../hq/support.ts';
 import type { Harness } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
@@ -19,10 +19,16 @@ import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 const KEY_ACCOUNT = 'head-office-desk-key';
 
 let pg: Postgres;
+// One HQ for the file: each test enrols a terminal of its own.
+let hq: TestHq & { stop(): Promise<void> };
 before(async () => {
   pg = await startPostgres();
+  hq = await openTestHq(pg);
 });
-after(() => pg.stop());
+after(async () => {
+  await hq?.stop();
+  await pg.stop();
+});
 
 async function stored(hq: TestHq, terminalId: string) {
   const found = await hq.db.query<{ n: number; public_key: string | null; alarms: number }>(
@@ -44,7 +50,6 @@ const cashAdded = (h: Harness) =>
 
 describe('the signed journal', () => {
   test('the enrolment key is in the keychain and at HQ, and the desk’s batches are accepted', async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T21');
     await uploaded(h);
 
@@ -75,7 +80,6 @@ describe('the signed journal', () => {
   });
 
   test('a desk signing with a key HQ does not hold is refused: nothing stored, an alarm, the banner', async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T22');
     await uploaded(h);
     const before = await stored(hq, 'T22');

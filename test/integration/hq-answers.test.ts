@@ -10,7 +10,7 @@ import Big from 'big.js';
 import type { OperationView } from '../../common/contract.ts';
 import { add } from '../../common/money.ts';
 import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { json, startTestHq, type TestHq } from '../hq/support.ts';
+import { json, openTestHq, type TestHq } from '../hq/support.ts';
 import { testClock } from '../support/clock.ts';
 import { checkout, type Harness, openSession, requisitesFor, SHOP } from '../support/core.ts';
 import { SUPERVISOR_PIN } from '../support/desk.ts';
@@ -79,14 +79,19 @@ async function capturedPayout(h: Harness, options: { methodId?: string; amount?:
 }
 
 let pg: Postgres;
+// One HQ for the file: each test enrols a terminal of its own.
+let hq: TestHq & { stop(): Promise<void> };
 before(async () => {
   pg = await startPostgres();
+  hq = await openTestHq(pg);
 });
-after(() => pg.stop());
+after(async () => {
+  await hq?.stop();
+  await pg.stop();
+});
 
 describe("the head office's answers are the desk's", () => {
   test('a card payout, a payout cancelled after its cash went out, a payin the desk cannot read: as the X report says', async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T21');
 
     // A bank-transfer payout, captured: no cash at this desk.
@@ -125,7 +130,6 @@ describe("the head office's answers are the desk's", () => {
   });
 
   test('a lost create the desk resolves as never created leaves the unknown outcomes at the head office too', async (t) => {
-    const hq = await startTestHq(t, pg);
     const clock = testClock({ flowing: true });
     const { h } = await enrolledDesk(t, hq, 'T22', {
       sandbox: { sessionTtlSeconds: 8 },
@@ -161,7 +165,6 @@ describe("the head office's answers are the desk's", () => {
   });
 
   test("the close at the head office: the Z report's reversal lines, every count with its approval, the reconciliation's findings", async (t) => {
-    const hq = await startTestHq(t, pg);
     const { h } = await enrolledDesk(t, hq, 'T23');
     // A cash record reversed by the supervisor.
     const mistaken = await checkout(h, { type: 'payin', amount: '2000' });
