@@ -16,7 +16,7 @@
 // - h.events / h.waitFor(event, predicate): every event pushed, in order, across restarts; waitFor
 //   also matches events already recorded.
 // - h.restart(options): closes the core and opens a new one on the same data dir, keychain service and
-//   sandbox; `before` runs in between (a database file put back, say).
+//   sandbox; `before` runs in between (a database file put back, say); `day` changes its day options.
 // - h.settle(ms): core.idle() with a deadline, so a stuck queue fails the test instead of hanging it.
 //   A `created` operation is polled until captured: capture it in the sandbox first.
 // - openSession(h, options) / requisitesFor(view) / checkout(h, options): listMethods → openSession
@@ -141,7 +141,7 @@ export type Harness = {
     predicate?: (payload: EventPayload<E>) => boolean,
     timeoutMs?: number,
   ): Promise<EventPayload<E>>;
-  restart(options?: { before?: () => void }): Promise<Core>;
+  restart(options?: { before?: () => void; day?: DayOptions }): Promise<Core>;
   settle(timeoutMs?: number): Promise<void>;
 };
 
@@ -255,6 +255,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
       core = null;
       await old?.close();
       options.before?.();
+      if (options.day) coreOptions.day = { ...coreOptions.day, ...options.day };
       return open();
     },
     async settle(timeoutMs = 15_000) {
