@@ -6,13 +6,20 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { type Postgres, startPostgres } from './postgres.ts';
-import { enrolmentCodeFor, json, SimDesk, startTestHq, type TestHq } from './support.ts';
+import { enrolmentCodeFor, json, openTestHq, SimDesk, type TestHq } from './support.ts';
 
 let pg: Postgres;
+// One HQ for the file: each test enrols terminals of its own, and its days number their operations
+// apart (HQ keys an operation by its number).
+let hq: TestHq & { stop(): Promise<void> };
 before(async () => {
   pg = await startPostgres();
+  hq = await openTestHq(pg);
 });
-after(() => pg.stop());
+after(async () => {
+  await hq?.stop();
+  await pg.stop();
+});
 
 /** What HQ holds of `terminalId`: entries, high-water and its alarms by kind. */
 async function held(hq: TestHq, terminalId: string) {
@@ -39,8 +46,7 @@ async function refusal(response: Response) {
   return [response.status, ((await response.json()) as { error: string }).error];
 }
 
-test('a batch without a signature is refused: nothing stored, an alarm for the desk', async (t) => {
-  const hq = await startTestHq(t, pg);
+test('a batch without a signature is refused: nothing stored, an alarm for the desk', async () => {
   const desk = await SimDesk.enrol(hq, 'T-1');
   desk.day('A');
   assert.deepEqual(await refusal(await desk.upload(desk.entries, null)), [403, 'signature_missing']);
@@ -53,14 +59,13 @@ test('a batch without a signature is refused: nothing stored, an alarm for the d
   assert.equal(await desk.sync(), 7, 'the desk’s own signed batch still goes in');
 });
 
-test('a batch signed with another desk’s key is refused, even when that desk is enrolled', async (t) => {
-  const hq = await startTestHq(t, pg);
-  const desk = await SimDesk.enrol(hq, 'T-1');
-  const other = await SimDesk.enrol(hq, 'T-2');
-  desk.day('A');
+test('a batch signed with another desk’s key is refused, even when that desk is enrolled', async () => {
+  const desk = await SimDesk.enrol(hq, 'T-2');
+  const other = await SimDesk.enrol(hq, 'T-2B');
+  desk.day('B');
   const response = await desk.upload(desk.entries, other.sign(desk.entries));
   assert.deepEqual(await refusal(response), [403, 'signature_invalid']);
-  assert.deepEqual(await held(hq, 'T-1'), {
+  assert.deepEqual(await held(hq, 'T-2'), {
     entries: 0,
     highWater: 0,
     alarms: 1,
@@ -68,20 +73,19 @@ test('a batch signed with another desk’s key is refused, even when that desk i
   });
 });
 
-test('a valid token with a forged signature stores nothing and raises an alarm', async (t) => {
-  const hq = await startTestHq(t, pg);
-  const desk = await SimDesk.enrol(hq, 'T-1');
-  desk.day('A');
+test('a valid token with a forged signature stores nothing and raises an alarm', async () => {
+  const desk = await SimDesk.enrol(hq, 'T-3');
+  desk.day('C');
   await desk.sync();
   // Whoever copied the token writes a fact of their own on the desk's chain, hashed as it should be.
-  desk.record('shift_closed', { shiftId: 'A-S', operator: 'Mallory' });
+  desk.record('shift_closed', { shiftId: 'C-S', operator: 'Mallory' });
   const forged = desk.entries.slice(7);
   const random = await desk.upload(forged, randomBytes(64).toString('base64url'));
   assert.deepEqual(await refusal(random), [403, 'signature_invalid']);
   // The desk's real signature of an earlier batch, carried over to this one.
   const lifted = await desk.upload(forged, desk.sign(desk.entries.slice(0, 7)));
   assert.deepEqual(await refusal(lifted), [403, 'signature_invalid']);
-  assert.deepEqual(await held(hq, 'T-1'), {
+  assert.deepEqual(await held(hq, 'T-3'), {
     entries: 7,
     highWater: 7,
     alarms: 2,
@@ -90,24 +94,23 @@ test('a valid token with a forged signature stores nothing and raises an alarm',
       ['8', 'signature'],
     ],
   });
-  const view = await json<{ desk: { alarms: number } }>(hq.admin.get('/api/desks/T-1'));
+  const view = await json<{ desk: { alarms: number } }>(hq.admin.get('/api/desks/T-3'));
   assert.equal(view.desk.alarms, 2);
 });
 
-test('a desk enrolled without a key uploads unsigned until it enrols again with one', async (t) => {
-  const hq = await startTestHq(t, pg);
+test('a desk enrolled without a key uploads unsigned until it enrols again with one', async () => {
   const enrol = async (body: Record<string, unknown>) => {
-    const { code } = await enrolmentCodeFor(hq, 'T-1');
+    const { code } = await enrolmentCodeFor(hq, 'T-4');
     return fetch(`${hq.url}/api/desk/enrol`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, terminalId: 'T-1', ...body }),
+      body: JSON.stringify({ code, terminalId: 'T-4', ...body }),
     });
   };
-  const desk = new SimDesk(hq.url, 'T-1');
+  const desk = new SimDesk(hq.url, 'T-4');
   const legacy = await enrol({});
   desk.token = ((await legacy.json()) as { deskToken: string }).deskToken;
-  desk.day('A');
+  desk.day('D');
   assert.equal((await desk.upload(desk.entries.slice(0, 3), null)).status, 200);
 
   // Only an Ed25519 public key is registered.
@@ -119,5 +122,5 @@ test('a desk enrolled without a key uploads unsigned until it enrols again with 
   desk.token = ((await keyed.json()) as { deskToken: string }).deskToken;
   assert.deepEqual(await refusal(await desk.upload(desk.entries.slice(3), null)), [403, 'signature_missing']);
   assert.equal(await desk.sync(), 7);
-  assert.deepEqual((await held(hq, 'T-1')).listed, [['7', 'signature']]);
+  assert.deepEqual((await held(hq, 'T-4')).listed, [['7', 'signature']]);
 });
