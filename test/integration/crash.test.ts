@@ -186,7 +186,7 @@ describe('SIGKILL at every step of a checkout, then restart', { concurrency: 3 }
       await until(
         () => point.killWhen(h, child),
         `the child to reach the kill point (${point.name})`,
-        15_000,
+        60_000,
       );
       await child.kill();
       const postsBefore = h.sandbox.requests('createOperation').length;

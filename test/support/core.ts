@@ -335,11 +335,15 @@ export async function checkout(h: Harness, options: CheckoutOptions = {}): Promi
   });
 }
 
-/** Resolves once `check` holds, polling every few ms; fails after `timeoutMs`. */
+/**
+ * Resolves once `check` holds, polling every few ms; fails after `timeoutMs`, a bound on a wait and
+ * never a measure of speed: generous, so that a loaded machine (npm test runs files six at a time on
+ * two cores) slows a test down without failing it.
+ */
 export async function until(
   check: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
