@@ -7,11 +7,21 @@ import type { JournalEntry, UnhashedEntry } from './journal-entry.ts';
  * text is the same in every runtime; money is strings.
  */
 export function canonicalEntry(entry: UnhashedEntry | JournalEntry): string {
-  return canonicalValue(entry, 'hash');
+  return canonicalObject(entry, 'hash', undefined);
+}
+
+/**
+ * The entry's canonical text and, written on the way, its body's: JSON itself, so HQ stores it as
+ * the body's jsonb without writing the body out a second time.
+ */
+export function canonicalParts(entry: UnhashedEntry | JournalEntry): { text: string; body: string } {
+  const parts = { text: '', body: 'null' };
+  parts.text = canonicalObject(entry, 'hash', parts);
+  return parts;
 }
 
 export function canonicalJson(value: unknown): string {
-  return canonicalValue(value, undefined);
+  return canonicalValue(value);
 }
 
 // HQ canonicalises every entry it ingests, so this is written for speed: hand-rolled loops, the
@@ -49,7 +59,7 @@ function sortedKeys(record: object): string[] {
   return keys;
 }
 
-function canonicalValue(value: unknown, leaveOut: string | undefined): string {
+function canonicalValue(value: unknown): string {
   if (typeof value === 'string') return quote(value);
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value))
@@ -59,10 +69,18 @@ function canonicalValue(value: unknown, leaveOut: string | undefined): string {
   if (value === null || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
     let text = '[';
-    for (let i = 0; i < value.length; i += 1) text += (i ? ',' : '') + canonicalValue(value[i], undefined);
+    for (let i = 0; i < value.length; i += 1) text += (i ? ',' : '') + canonicalValue(value[i]);
     return `${text}]`;
   }
   if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
+  return canonicalObject(value, undefined, undefined);
+}
+
+function canonicalObject(
+  value: object,
+  leaveOut: string | undefined,
+  parts: { body: string } | undefined,
+): string {
   const record = value as Record<string, unknown>;
   const keys = sortedKeys(record);
   let text = '{';
@@ -72,7 +90,9 @@ function canonicalValue(value: unknown, leaveOut: string | undefined): string {
     if (key === leaveOut) continue;
     const child = record[key];
     if (child === undefined) continue;
-    text += separator + quotedKey(key) + canonicalValue(child, undefined);
+    const childText = canonicalValue(child);
+    if (parts && key === 'body') parts.body = childText;
+    text += separator + quotedKey(key) + childText;
     separator = ',';
   }
   return `${text}}`;

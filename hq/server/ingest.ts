@@ -4,7 +4,7 @@
 // A seq HQ holds with another hash is an alarm row, never an overwrite; a gap or a broken chain
 // stores nothing from there on. Either way the desk learns the high-water to resume from.
 import type { JournalEntry, UploadRefusal } from '../../common/journal-entry.ts';
-import { entryHash } from '../../common-node/journal-hash.ts';
+import { hashedEntry } from '../../common-node/journal-hash.ts';
 import type { Db, Queryable } from './db.ts';
 import { type DeskRow, project } from './projections.ts';
 
@@ -52,11 +52,13 @@ export async function ingest(
     }
 
     const accepted: JournalEntry[] = [];
+    // Each accepted entry's body as its canonical JSON, written once for its hash and stored as is.
+    const bodies: string[] = [];
     let next = highWater + 1;
     let previous = desk.last_hash;
     let refusal: UploadRefusal | null = null;
     for (const entry of entries) {
-      const actual = entryHash(entry);
+      const { hash: actual, body } = hashedEntry(entry);
       if (entry.seq < next) {
         const held = stored.get(entry.seq) ?? accepted.find((e) => e.seq === entry.seq)?.hash ?? null;
         if (held === actual && entry.hash === actual) continue;
@@ -89,21 +91,26 @@ export async function ingest(
         break;
       }
       accepted.push(entry);
+      bodies.push(body);
       previous = entry.hash;
       next += 1;
     }
 
     if (accepted.length) {
+      // The bodies go as one JSON array, each taken out by its position: no array literal to
+      // escape every quote of every body into, here or in PostgreSQL.
       await tx.query(
         `INSERT INTO hq_entries (terminal_id, seq, at, kind, body, prev_hash, hash)
-         SELECT $1, * FROM unnest($2::bigint[], $3::timestamptz[], $4::text[], $5::jsonb[], $6::text[], $7::text[])
+         SELECT $1, e.seq, e.at, e.kind, $5::jsonb -> (e.n - 1)::int, e.prev_hash, e.hash
+           FROM unnest($2::bigint[], $3::timestamptz[], $4::text[], $6::text[], $7::text[])
+                WITH ORDINALITY AS e (seq, at, kind, prev_hash, hash, n)
          ON CONFLICT (terminal_id, seq) DO NOTHING`,
         [
           terminalId,
           accepted.map((e) => e.seq),
           accepted.map((e) => e.at),
           accepted.map((e) => e.kind),
-          accepted.map((e) => JSON.stringify(e.body)),
+          `[${bodies.join(',')}]`,
           accepted.map((e) => e.prevHash),
           accepted.map((e) => e.hash),
         ],

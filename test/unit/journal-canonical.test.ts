@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import {
   canonicalEntry,
   canonicalJson,
+  canonicalParts,
   ENTRY_KINDS,
   GENESIS_HASH,
   type JournalEntry,
@@ -83,6 +84,11 @@ test('the canonical text of an entry of every kind is the plain definition, with
       const expected = reference(unhashed);
       assert.equal(canonicalEntry(e as unknown as JournalEntry), expected);
       assert.equal(canonicalEntry(reordered as unknown as JournalEntry), expected);
+      // What HQ stores as the body is the body's text within it.
+      assert.deepEqual(canonicalParts(e as unknown as JournalEntry), {
+        text: expected,
+        body: reference(e.body),
+      });
     }),
     { numRuns: 1000 },
   );
