@@ -6,6 +6,7 @@
 import type { JournalEntry, UploadRefusal } from '../../common/journal-entry.ts';
 import { hashedEntry } from '../../common-node/journal-hash.ts';
 import type { Db, Queryable } from './db.ts';
+import { pgArray } from './pg-array.ts';
 import { type DeskRow, project } from './projections.ts';
 
 export type IngestResult = { ok: true; highWater: number } | ({ ok: false } & UploadRefusal);
@@ -111,12 +112,12 @@ export async function ingest(
                 WITH ORDINALITY AS e (seq, at, kind, prev_hash, hash, n)`,
         [
           terminalId,
-          accepted.map((e) => e.seq),
-          accepted.map((e) => e.at),
-          accepted.map((e) => e.kind),
+          pgArray(accepted.map((e) => e.seq)),
+          pgArray(accepted.map((e) => e.at)),
+          pgArray(accepted.map((e) => e.kind)),
           `[${bodies.join(',')}]`,
-          accepted.map((e) => e.prevHash),
-          accepted.map((e) => e.hash),
+          pgArray(accepted.map((e) => e.prevHash)),
+          pgArray(accepted.map((e) => e.hash)),
         ],
       );
       await project(tx, desk, accepted);
