@@ -6,11 +6,10 @@
 //   write the same entries into the same PostgreSQL as plain batched INSERTs, in the same run;
 // - hq.dashboard_ms_p95 (target ≤ 50): the network and branch views over HTTP, with 10,000,000
 //   entries from 1,000 desks seeded by SQL (generate_series) together with their projections.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { JournalEntry } from '../common/journal-entry.ts';
-import { pgDb } from '../hq/server/db.ts';
+import { type Db, pgDb } from '../hq/server/db.ts';
 import { secretHash } from '../hq/server/secrets.ts';
 import { startPostgres } from '../test/hq/postgres.ts';
 import { SimDesk, signIn, spawnHq } from '../test/hq/support.ts';
@@ -27,10 +26,11 @@ const VIEW_SAMPLES = 200;
 const log = (line: string) => console.log(`  ${line}`);
 
 /**
- * CPU seconds used so far by HQ's processes (the primary and its workers) and by PostgreSQL's (the
- * postgres user's): what an entry costs in CPU, whatever else the machine is running meanwhile.
+ * CPU seconds used so far by HQ's processes (the primary and its workers) and by this run's
+ * PostgreSQL (its postmaster and the backends it forked): what an entry costs in CPU, whatever else
+ * the machine is running meanwhile, other PostgreSQL servers of the same user included.
  */
-function cpuSeconds(hqPid: number): { hq: number; pg: number } {
+function cpuSeconds(hqPid: number, postmasterPid: number): { hq: number; pg: number } {
   const ticks = 100; // USER_HZ on Linux
   let hq = 0;
   let pg = 0;
@@ -41,22 +41,20 @@ function cpuSeconds(hqPid: number): { hq: number; pg: number } {
       const used = (Number(fields[11]) + Number(fields[12])) / ticks;
       const parent = Number(fields[1]);
       if (Number(pid) === hqPid || parent === hqPid) hq += used;
-      else if (statSync(`/proc/${pid}`).uid === postgresUid) pg += used;
+      else if (Number(pid) === postmasterPid || parent === postmasterPid) pg += used;
     } catch {
       // A process that ended while being read.
     }
   }
   return { hq, pg };
 }
-const postgresUid = (() => {
-  try {
-    return statSync('/usr/lib/postgresql').uid === 0
-      ? Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
-      : -1;
-  } catch {
-    return -1;
-  }
-})();
+
+/** The postmaster of the server `db` is connected to: the parent of its backend. */
+async function postmasterOf(db: Db): Promise<number> {
+  const backend = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const stat = readFileSync(`/proc/${backend.rows[0]!.pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length * 0.95)]!;
 
@@ -87,7 +85,8 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
     }
     const total = desks.reduce((n, d) => n + d.entries.flat().length, 0);
     log(`${DESKS} desks, ${total.toLocaleString('en')} entries in batches of ${BATCH}`);
-    const cpuBefore = cpuSeconds(hq.child.pid!);
+    const postmaster = await postmasterOf(db);
+    const cpuBefore = cpuSeconds(hq.child.pid!, postmaster);
     const started = performance.now();
     await Promise.all(
       desks.map(async (desk) => {
@@ -103,7 +102,7 @@ async function ingest(databaseUrl: string): Promise<Record<string, number>> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const cpuAfter = cpuSeconds(hq.child.pid!);
+    const cpuAfter = cpuSeconds(hq.child.pid!, postmaster);
     const hqUs = ((cpuAfter.hq - cpuBefore.hq) / total) * 1e6;
     const pgUs = ((cpuAfter.pg - cpuBefore.pg) / total) * 1e6;
     const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hq_entries');

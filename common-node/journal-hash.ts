@@ -3,6 +3,7 @@
 import { hash } from 'node:crypto';
 import {
   canonicalEntry,
+  canonicalParts,
   GENESIS_HASH,
   type JournalEntry,
   type UnhashedEntry,
@@ -11,6 +12,12 @@ import {
 /** One-shot hash(): several times faster than createHash for one short text, and ingest does it per entry. */
 export const entryHash = (entry: UnhashedEntry | JournalEntry): string =>
   hash('sha256', canonicalEntry(entry), 'hex');
+
+/** The entry's hash, and its body's canonical JSON: what HQ stores of it, from one writing of its text. */
+export function hashedEntry(entry: JournalEntry): { hash: string; body: string } {
+  const { text, body } = canonicalParts(entry);
+  return { hash: hash('sha256', text, 'hex'), body };
+}
 
 /** The entry with its hash, for the desk writing its journal (and the tests simulating one). */
 export function sealEntry(entry: UnhashedEntry): JournalEntry {

@@ -25,7 +25,7 @@ import {
 } from './journal-lines.ts';
 import { text } from './text.ts';
 
-export { canonicalEntry, canonicalJson } from './journal-canonical.ts';
+export { canonicalEntry, canonicalJson, canonicalParts } from './journal-canonical.ts';
 export * from './journal-lines.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);

@@ -1,11 +1,12 @@
 // A desk's batch of journal entries into PostgreSQL, in one transaction: the desk's row locked (so
 // one desk's requests apply one at a time), each entry checked against the stream HQ holds, the
-// good prefix inserted with ON CONFLICT DO NOTHING, the projections moved, the high-water raised.
+// good prefix inserted (all above the high-water), the projections moved, the high-water raised.
 // A seq HQ holds with another hash is an alarm row, never an overwrite; a gap or a broken chain
 // stores nothing from there on. Either way the desk learns the high-water to resume from.
 import type { JournalEntry, UploadRefusal } from '../../common/journal-entry.ts';
-import { entryHash } from '../../common-node/journal-hash.ts';
+import { hashedEntry } from '../../common-node/journal-hash.ts';
 import type { Db, Queryable } from './db.ts';
+import { pgArray } from './pg-array.ts';
 import { type DeskRow, project } from './projections.ts';
 
 export type IngestResult = { ok: true; highWater: number } | ({ ok: false } & UploadRefusal);
@@ -52,11 +53,13 @@ export async function ingest(
     }
 
     const accepted: JournalEntry[] = [];
+    // Each accepted entry's body as its canonical JSON, written once for its hash and stored as is.
+    const bodies: string[] = [];
     let next = highWater + 1;
     let previous = desk.last_hash;
     let refusal: UploadRefusal | null = null;
     for (const entry of entries) {
-      const actual = entryHash(entry);
+      const { hash: actual, body } = hashedEntry(entry);
       if (entry.seq < next) {
         const held = stored.get(entry.seq) ?? accepted.find((e) => e.seq === entry.seq)?.hash ?? null;
         if (held === actual && entry.hash === actual) continue;
@@ -89,23 +92,32 @@ export async function ingest(
         break;
       }
       accepted.push(entry);
+      bodies.push(body);
       previous = entry.hash;
       next += 1;
     }
 
     if (accepted.length) {
+      // The bodies go as one JSON array, each taken out by its position: no array literal to
+      // escape every quote of every body into, here or in PostgreSQL. A plain INSERT, not ON
+      // CONFLICT DO NOTHING: under the desk's row lock every accepted seq is above the high-water,
+      // so none is stored yet. A row found there would mean the stream and its high-water disagree,
+      // an error to roll back on rather than an entry to skip and project a second time; and the
+      // speculative insertion ON CONFLICT makes for each row cost PostgreSQL a quarter of the
+      // insert (3-5 µs of CPU an entry, measured on the bench's entries).
       await tx.query(
         `INSERT INTO hq_entries (terminal_id, seq, at, kind, body, prev_hash, hash)
-         SELECT $1, * FROM unnest($2::bigint[], $3::timestamptz[], $4::text[], $5::jsonb[], $6::text[], $7::text[])
-         ON CONFLICT (terminal_id, seq) DO NOTHING`,
+         SELECT $1, e.seq, e.at, e.kind, $5::jsonb -> (e.n - 1)::int, e.prev_hash, e.hash
+           FROM unnest($2::bigint[], $3::timestamptz[], $4::text[], $6::text[], $7::text[])
+                WITH ORDINALITY AS e (seq, at, kind, prev_hash, hash, n)`,
         [
           terminalId,
-          accepted.map((e) => e.seq),
-          accepted.map((e) => e.at),
-          accepted.map((e) => e.kind),
-          accepted.map((e) => JSON.stringify(e.body)),
-          accepted.map((e) => e.prevHash),
-          accepted.map((e) => e.hash),
+          pgArray(accepted.map((e) => e.seq)),
+          pgArray(accepted.map((e) => e.at)),
+          pgArray(accepted.map((e) => e.kind)),
+          `[${bodies.join(',')}]`,
+          pgArray(accepted.map((e) => e.prevHash)),
+          pgArray(accepted.map((e) => e.hash)),
         ],
       );
       await project(tx, desk, accepted);

@@ -2,6 +2,7 @@
 // then written back in one set-based statement.
 import type { Queryable } from './db.ts';
 import type { HqOperation } from './operation-fold.ts';
+import { pgArray } from './pg-array.ts';
 
 /** Each stored column, its SQL type, and its value from the folded operation. */
 const COLUMNS: readonly [string, string, (op: HqOperation) => unknown][] = [
@@ -62,6 +63,6 @@ export async function writeOperations(tx: Queryable, rows: readonly HqOperation[
        ${COLUMNS.slice(1)
          .map(([c]) => `${c} = EXCLUDED.${c}`)
          .join(', ')}`,
-    COLUMNS.map(([, , value]) => rows.map(value)),
+    COLUMNS.map(([, , value]) => pgArray(rows.map(value))),
   );
 }
