@@ -15,6 +15,7 @@
 // needed (supervisor.newPinNeeded), until the supervisor sets one.
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { Clock, Timer } from '../clock.ts';
@@ -178,7 +179,7 @@ export function createSupervisor(deps: Deps) {
      * One supervised act at the drawer: true once the PIN is right. A desk without a supervisor PIN
      * (training, out of the box) approves nothing and refuses nothing.
      */
-    async approve(pin: string | undefined, what: string): Promise<boolean> {
+    async approve(pin: string | undefined, what: Phrase | string): Promise<boolean> {
       if (!pinSet()) {
         if (deps.settings.get().mode === 'live') {
           throw new AgentError('locked', 'Set a supervisor PIN first.', { field: 'supervisorPin' });
@@ -186,7 +187,13 @@ export function createSupervisor(deps: Deps) {
         return false;
       }
       if (!pin)
-        throw new AgentError('locked', `${what} needs the supervisor PIN.`, { field: 'supervisorPin' });
+        throw new AgentError(
+          'locked',
+          typeof what === 'string'
+            ? `${what} needs the supervisor PIN.`
+            : refusal('staff.needsSupervisorPin', { what }),
+          { field: 'supervisorPin' },
+        );
       await check(pin);
       return true;
     },
