@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CHANNEL_NAMES, type ChannelName, SUPERVISOR_CHANNELS } from '../../common/contract.ts';
+import { phrase } from '../../common/refusal.ts';
 import { AgentError } from '../../main/app-error.ts';
 import type { Handlers } from '../../main/ipc/handlers.ts';
 import { ENROLLED_TERMINAL_REFUSAL, writeEnrolment } from '../../main/settings/enrolment.ts';
@@ -180,12 +181,12 @@ describe('without a PIN, and the acts that carry one', () => {
     const { supervisor } = staff;
     supervisor.require();
     assert.equal(supervisor.approvalNeeded(), false);
-    assert.equal(await supervisor.approve(undefined, 'Cash to the safe'), false);
+    assert.equal(await supervisor.approve(undefined, phrase('action.cashMovement')), false);
     staff.setSettings({ mode: 'live' });
     assert.equal(supervisor.approvalNeeded(), true);
     for (const error of [
       await refused(() => supervisor.require()),
-      await refused(supervisor.approve(PIN, 'x')),
+      await refused(supervisor.approve(PIN, phrase('action.cashMovement'))),
     ]) {
       assert.deepEqual(
         [error.kind, error.field, error.message],
@@ -198,13 +199,16 @@ describe('without a PIN, and the acts that carry one', () => {
     const staff = await startStaff(t);
     await staff.supervisor.setPin(PIN, undefined);
     assert.equal(staff.supervisor.approvalNeeded(), true);
-    const none = await refused(staff.supervisor.approve(undefined, 'Cash to the safe'));
+    const none = await refused(staff.supervisor.approve(undefined, phrase('action.cashMovement')));
     assert.deepEqual(
       [none.kind, none.field, none.message],
-      ['locked', 'supervisorPin', 'Cash to the safe needs the supervisor PIN.'],
+      ['locked', 'supervisorPin', 'Cash added to or taken from the drawer needs the supervisor PIN.'],
     );
-    assert.equal((await refused(staff.supervisor.approve('111222', 'x'))).kind, 'pin_refused');
-    assert.equal(await staff.supervisor.approve(PIN, 'x'), true);
+    assert.equal(
+      (await refused(staff.supervisor.approve('111222', phrase('action.cashMovement')))).kind,
+      'pin_refused',
+    );
+    assert.equal(await staff.supervisor.approve(PIN, phrase('action.cashMovement')), true);
   });
 });
 
