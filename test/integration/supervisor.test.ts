@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CHANNEL_NAMES, type ChannelName, SUPERVISOR_CHANNELS } from '../../common/contract.ts';
-import { phrase } from '../../common/refusal.ts';
+import { englishRefusal, phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../../main/app-error.ts';
 import type { Handlers } from '../../main/ipc/handlers.ts';
-import { ENROLLED_TERMINAL_REFUSAL, writeEnrolment } from '../../main/settings/enrolment.ts';
-import { DEFAULT_SETTINGS, SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
+import { writeEnrolment } from '../../main/settings/enrolment.ts';
+import { DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import type { Desk } from '../../main/staff/desk-lock.ts';
 import { guardHandlers } from '../../main/staff/gate.ts';
 import {
@@ -383,7 +383,7 @@ describe('the gate', () => {
       'no change, no refusal',
     );
     const shift = await refused(() => call('settings.setMode', { mode: 'live' }));
-    assert.deepEqual([shift.kind, shift.message], ['conflict', SHIFT_OPEN_REFUSAL]);
+    assert.deepEqual([shift.kind, shift.message], ['conflict', englishRefusal(refusal('staff.shiftOpen'))]);
   });
 
   test('the terminal ID: not while enrolled or a shift is open, never the default in Live', async (t) => {
@@ -423,7 +423,7 @@ describe('the gate', () => {
     const enrolled = await refused(() => call('settings.save', { ...document, terminalId: 'T09' }));
     assert.deepEqual(
       [enrolled.kind, enrolled.field, enrolled.message],
-      ['conflict', 'terminalId', ENROLLED_TERMINAL_REFUSAL],
+      ['conflict', 'terminalId', englishRefusal(refusal('staff.enrolledTerminal'))],
     );
     assert.equal(
       await call('settings.save', { ...document, terminalId: 'T07' }),
