@@ -274,7 +274,7 @@ export type LookupResult = z.infer<typeof LookupResult>;
 export const AppError = z.object({
   kind: z.enum(ERROR_KINDS),
   /** The reason as a key of the refusal catalogue and its values: the screen says it in the agent's language. */
-  key: refusalFields.key.optional(),
+  key: refusalFields.key,
   values: refusalFields.values,
   /** The same reason in English, for the log and support; the screen never shows it. */
   message: z.string(),

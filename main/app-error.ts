@@ -12,8 +12,7 @@ import { VaultError } from './vault/index.ts';
 export class AgentError extends Error {
   override readonly name = 'AgentError';
   readonly kind: ErrorKind;
-  /** Undefined while some of main still gives a sentence of its own. */
-  readonly refusal: Refusal | undefined;
+  readonly refusal: Refusal;
   readonly cash: CashAdvice;
   readonly field: string | undefined;
   readonly localId: number | undefined;
@@ -21,12 +20,12 @@ export class AgentError extends Error {
   readonly retryAt: string | undefined;
   constructor(
     kind: ErrorKind,
-    refused: Refusal | string,
+    refused: Refusal,
     options: { cash?: CashAdvice; field?: string; localId?: number; retryAt?: string } = {},
   ) {
-    super(typeof refused === 'string' ? refused : englishRefusal(refused));
+    super(englishRefusal(refused));
     this.kind = kind;
-    this.refusal = typeof refused === 'string' ? undefined : refused;
+    this.refusal = refused;
     this.cash = options.cash ?? 'none';
     this.field = options.field;
     this.localId = options.localId;
@@ -39,7 +38,7 @@ export function toAppError(error: unknown, context: { localId?: number; cash?: C
   if (error instanceof AgentError) {
     return {
       kind: error.kind,
-      ...(error.refusal ? withEnglish(error.refusal) : { message: error.message }),
+      ...withEnglish(error.refusal),
       cash: error.cash,
       ...(error.field ? { field: error.field } : {}),
       ...(error.localId ? { localId: error.localId } : base.localId ? { localId: base.localId } : {}),
