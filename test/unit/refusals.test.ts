@@ -28,7 +28,7 @@ const placeholders = (text: string) =>
  * Latin words a Cyrillic sentence may keep: codes, product and format names, and the document it
  * points to. Anything else Latin of three letters or more is English left untranslated.
  */
-const LATIN_TOKENS = /\b(?:CashDesk|README|KZT|PIN|IIN|HTTP|PDF|ID|Ed25519|zip)\b/g;
+const LATIN_TOKENS = /\b(?:CashDesk|README|KZT|PIN|IIN|HTTP|PDF|JSON|ID|Ed25519|zip)\b/g;
 const untranslated = (text: string) =>
   text
     .replace(/\{\{\w+\}\}/g, '')
