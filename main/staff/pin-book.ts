@@ -6,7 +6,7 @@
 // pepper (a backup restored on a new machine) holds no usable PIN: the supervisor sets theirs again
 // (no old one asked), and then the operators'.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { refusal } from '../../common/refusal.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
@@ -40,7 +40,9 @@ export function createPinBook(deps: {
   const ownerName = (subject: PinSubject) =>
     isSupervisor(subject) ? 'supervisor' : (operatorOf(subject)?.name ?? '');
   const label = (subject: PinSubject) =>
-    isSupervisor(subject) ? 'The supervisor' : `Operator ${ownerName(subject)}`;
+    isSupervisor(subject)
+      ? phrase('owner.supervisor')
+      : phrase('owner.operator', { name: ownerName(subject) });
 
   /** `keyId.mac`: which pepper sealed the row, and the MAC over id, role, name and hash. */
   function macOf(key: Buffer, subject: PinSubject, hash: string): string {
