@@ -3,6 +3,7 @@
 // only ever travels towards main, inside a request; no reply carries a PIN or its hash.
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { refusalFields } from './refusal.ts';
 import { typedText } from './text.ts';
 import { amount, isoTime } from './values.ts';
 
@@ -155,8 +156,11 @@ export const DeskState = z.object({
      * none can be checked; the supervisor sets theirs again (no old one asked), then the operators'.
      */
     needReset: z.boolean(),
-    /** Whose PIN was changed outside CashDesk ("The supervisor", "Operator Aigerim"): refused until set again. */
-    tampered: z.array(z.string()),
+    /**
+     * Whose PIN was changed outside CashDesk ("The supervisor", "Operator Aigerim"), as phrases of
+     * the refusal catalogue the screen says in the agent's language: refused until set again.
+     */
+    tampered: z.array(z.object(refusalFields)),
   }),
   shift: ShiftSummary.nullable(),
   settings: DeskSettings,

@@ -23,6 +23,7 @@ import {
   utc,
   ZReportBody,
 } from './journal-lines.ts';
+import { refusalFields } from './refusal.ts';
 import { text } from './text.ts';
 
 export { canonicalEntry, canonicalJson, canonicalParts } from './journal-canonical.ts';
@@ -247,7 +248,10 @@ export type ClaimRequest = z.infer<typeof ClaimRequest>;
 export const ClaimResponse = z.object({ claimed: z.literal(true), payout: PayoutState });
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
 
-/** Every refusal of a desk request: a kind to act on and plain words to show. */
+/**
+ * Every refusal of a desk request: a kind to act on, and its reason as a key of the refusal
+ * catalogue (the desk says it in the agent's language) with the same in English.
+ */
 export const DeskRefusal = z.object({
   error: z.enum([
     'not_found',
@@ -264,6 +268,7 @@ export const DeskRefusal = z.object({
     'signature_invalid',
   ]),
   message: text,
+  refusal: z.object(refusalFields).optional(),
 });
 export type DeskRefusal = z.infer<typeof DeskRefusal>;
 

@@ -13,6 +13,7 @@ import {
 import { ERROR_KINDS } from './error-kinds.ts';
 import { isoTime, localId, operationType, shopId } from './fields.ts';
 import { ReceiptAnswer, StatusAnswer } from './receipt-status.ts';
+import { refusalFields } from './refusal.ts';
 
 export * from './fields.ts';
 export * from './printing.ts';
@@ -272,7 +273,10 @@ export type LookupResult = z.infer<typeof LookupResult>;
 
 export const AppError = z.object({
   kind: z.enum(ERROR_KINDS),
-  /** Detail for the screen and the log, in English; the renderer shows its own words for `kind`. */
+  /** The reason as a key of the refusal catalogue and its values: the screen says it in the agent's language. */
+  key: refusalFields.key,
+  values: refusalFields.values,
+  /** The same reason in English, for the log and support; the screen never shows it. */
   message: z.string(),
   /** Whether cash may change hands now. `hold` means do not give or take any cash. */
   cash: CashAdvice,

@@ -3,6 +3,8 @@
 // to one built later hears of it through a signal (main/signal.ts). The features then hand back their
 // handlers, merged into the one table behind every IPC channel, with what each starts and closes.
 // The Electron shell, the tests and the browser preview all use it.
+
+import { refusal, withEnglish } from '../common/refusal.ts';
 import { createCheckoutFeature } from './checkout/handlers.ts';
 import { systemClock } from './clock.ts';
 import type { Core, CoreOptions, CoreProbe } from './core-types.ts';
@@ -105,7 +107,7 @@ export async function assembleCore(options: CoreOptions): Promise<{ core: Core; 
   const core: Core = {
     invoke(channel, request) {
       if (pending.closed) {
-        const error = { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' } as const;
+        const error = { kind: 'conflict', ...withEnglish(refusal('core.closing')), cash: 'none' } as const;
         return Promise.resolve({ ok: false, error });
       }
       return dispatch(channel, request);

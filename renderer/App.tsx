@@ -18,6 +18,7 @@ import { LookupNotices } from './shared/components/LookupNotices.tsx';
 import { RecoveredBanner } from './shared/components/RecoveredBanner.tsx';
 import { TopBar } from './shared/components/TopBar.tsx';
 import { TrainingBanner } from './shared/components/TrainingBanner.tsx';
+import { useRefusal } from './shared/hooks/useRefusal.ts';
 import { useAppState } from './shared/state/appState.ts';
 import { useConnection } from './shared/state/connection.ts';
 import { useDesk, useLocked } from './shared/state/desk.ts';
@@ -35,6 +36,7 @@ export function App() {
   const { t } = useTranslation();
   const mode = useAppState((s) => s.app?.settings.mode);
   const startError = useAppState((s) => s.startError);
+  const say = useRefusal();
   const screen = useNavigation((s) => s.screen);
   const deskLoaded = useDesk((s) => s.desk !== null);
   const locked = useLocked();
@@ -44,7 +46,7 @@ export function App() {
     return (
       <main className="starting">
         <p role={startError ? 'alert' : 'status'}>
-          {startError ? t('app.startFailed', { message: startError }) : t('app.loading')}
+          {startError ? t('app.startFailed', { message: say(startError) }) : t('app.loading')}
         </p>
       </main>
     );

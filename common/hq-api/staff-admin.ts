@@ -2,6 +2,7 @@
 // tokens, users, supervisor-reset codes and HQ's own audit log.
 import { z } from 'zod';
 import { ResetCodePayload, terminalId } from '../journal-entry.ts';
+import { refusalFields } from '../refusal.ts';
 import { text } from '../text.ts';
 import { DeskSummary } from './staff-views.ts';
 
@@ -13,7 +14,10 @@ const role = z.enum(['admin', 'supervisor']);
 export const StaffMember = z.object({ id, username: text, role, branchId: id.nullable() });
 export type StaffMember = z.infer<typeof StaffMember>;
 
-/** Every refusal of a staff request: a kind to act on and plain words to show. */
+/**
+ * Every refusal of a staff request: a kind to act on, and its reason as a key of the refusal
+ * catalogue (the dashboard says it in the reader's language) with the same in English.
+ */
 export const StaffRefusal = z.object({
   error: z.enum([
     'invalid',
@@ -30,6 +34,7 @@ export const StaffRefusal = z.object({
     'server',
   ]),
   message: text,
+  refusal: z.object(refusalFields).optional(),
 });
 export type StaffRefusal = z.infer<typeof StaffRefusal>;
 

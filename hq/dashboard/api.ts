@@ -1,7 +1,8 @@
 // The dashboard's one way to the server: each route of the staff API's table (common/hq-api),
 // same-origin with the session cookie and, on every mutating request, the session's CSRF token.
-// Each reply is parsed with the route's schema. A failure is an ApiError carrying the server's own
-// words, or `unreadable` when the reply is not what the contract says.
+// Each reply is parsed with the route's schema. A failure is an ApiError carrying the server's
+// reason as a key of the refusal catalogue (said in the reader's language), or `unreadable` when the
+// reply is not what the contract says.
 
 import { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type StaffRoute,
   staffUrl,
 } from '../../common/hq-api/staff-routes.ts';
+import type { Refusal } from '../../common/refusal.ts';
 
 let csrf = '';
 
@@ -23,10 +25,13 @@ export class ApiError extends Error {
   readonly status: number;
   /** The reply did not match the contract: a dashboard older or newer than the server. */
   readonly unreadable: boolean;
-  constructor(status: number, message: string, unreadable = false) {
+  /** The server's reason, to say in the reader's language; null for a reply without one. */
+  readonly refusal: Refusal | null;
+  constructor(status: number, message: string, options: { unreadable?: boolean; refusal?: Refusal } = {}) {
     super(message);
     this.status = status;
-    this.unreadable = unreadable;
+    this.unreadable = options.unreadable ?? false;
+    this.refusal = options.refusal ?? null;
   }
 }
 
@@ -57,13 +62,18 @@ export async function send<N extends StaffRoute>({ name, input }: Call<N>): Prom
   );
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const refusal = StaffRefusal.safeParse(body);
-    throw new ApiError(response.status, refusal.success ? refusal.data.message : `HTTP ${response.status}`);
+    const refused = StaffRefusal.safeParse(body);
+    if (!refused.success) throw new ApiError(response.status, `HTTP ${response.status}`);
+    throw new ApiError(response.status, refused.data.message, {
+      ...(refused.data.refusal && { refusal: refused.data.refusal }),
+    });
   }
   const parsed = route.reply.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiError(response.status, `${name}: ${issue?.path.join('.')}: ${issue?.message}`, true);
+    throw new ApiError(response.status, `${name}: ${issue?.path.join('.')}: ${issue?.message}`, {
+      unreadable: true,
+    });
   }
   return parsed.data as StaffReply<N>;
 }

@@ -4,17 +4,22 @@ import { useTranslation } from 'react-i18next';
 import type { StaffReply, StaffRoute } from '../../common/hq-api/staff-routes.ts';
 import type { DeskSummary } from '../../common/hq-api/staff-views.ts';
 import type { CurrencyAmount } from '../../common/journal-entry.ts';
+import { type RefusalCatalogue, refusalText } from '../../common/refusal.ts';
 import { ApiError, type Call, send } from './api.ts';
 import { age, money, time } from './format.ts';
 
 /** How often the live views (network, branch, desk) read again: desks upload as they work. */
 export const LIVE_REFRESH_MS = 5000;
 
-/** What went wrong, in the reader's language when the dashboard itself could not read the reply. */
+/** What went wrong, in the reader's language: the server's reason by its key, or the dashboard's own. */
 export function useErrorText(): (error: unknown) => string {
-  const { t } = useTranslation();
-  return (error) =>
-    error instanceof ApiError && error.unreadable ? t('common.unreadable') : (error as Error).message;
+  const { t, i18n } = useTranslation();
+  const refusals = i18n.getResourceBundle(i18n.language, 'refusal') as RefusalCatalogue;
+  return (error) => {
+    if (!(error instanceof ApiError)) return (error as Error).message;
+    if (error.unreadable) return t('common.unreadable');
+    return error.refusal ? refusalText(refusals, error.refusal) : error.message;
+  };
 }
 
 /** A route's data; `refreshMs` reads it again on that period, keeping what is shown meanwhile. */

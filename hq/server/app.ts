@@ -6,11 +6,13 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
 import { DEFAULT_RETENTION_DAYS } from '../../common/journal-entry.ts';
+import { englishRefusal, refusal } from '../../common/refusal.ts';
 import type { Db } from './db.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { failureOf } from './errors.ts';
 import { migrate } from './migrate.ts';
 import { loadSigningKey, type SigningKey } from './signing-key.ts';
+import { refuse } from './staff-api.ts';
 import { authRoutes, type StaffEnv } from './staff-auth.ts';
 import { staffRoutes } from './staff-routes.ts';
 
@@ -54,7 +56,7 @@ export async function createHq(
   deskRoutes(app, db, key, retentionDays);
   authRoutes(app, db);
   staffRoutes(app, db, key);
-  app.all('/api/*', (c) => c.json({ error: 'not_found', message: 'No such route.' }, 404));
+  app.all('/api/*', (c) => refuse(c, 404, 'not_found', refusal('hq.noRoute')));
   app.get('*', (c) => {
     const path = normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
     let file = join(dashboardDir, path);
@@ -68,10 +70,13 @@ export async function createHq(
     });
   });
   app.onError((error, c) => {
-    const { status, error: kind, message } = failureOf(error);
+    const { status, error: kind, refusal: refused } = failureOf(error);
     if (status >= 500) console.error(`hq: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     if (status === 503) c.header('Retry-After', '5');
-    return c.json({ error: kind, message } satisfies StaffRefusal, status);
+    return c.json(
+      { error: kind, message: englishRefusal(refused), refusal: refused } satisfies StaffRefusal,
+      status,
+    );
   });
   return { app, key };
 }

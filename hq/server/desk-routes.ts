@@ -12,6 +12,7 @@ import type {
   UploadRefusal,
   UploadResponse,
 } from '../../common/journal-entry.ts';
+import { englishRefusal, type Refusal, refusal } from '../../common/refusal.ts';
 import { deskPublicKey } from '../../common-node/batch-signature.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
@@ -28,8 +29,8 @@ const refuse = (
   c: Context,
   status: 400 | 401 | 403 | 404 | 409,
   error: DeskRefusal['error'],
-  message: string,
-) => c.json({ error, message } satisfies DeskRefusal, status);
+  refused: Refusal,
+) => c.json({ error, message: englishRefusal(refused), refusal: refused } satisfies DeskRefusal, status);
 
 async function deskOf(db: Db, c: Context): Promise<Desk | null> {
   const header = c.req.header('authorization') ?? '';
@@ -42,8 +43,7 @@ async function deskOf(db: Db, c: Context): Promise<Desk | null> {
   return found.rows[0] ?? null;
 }
 
-const TOKEN_REJECTED =
-  'The head office does not accept this desk token (revoked or never issued). Ask a head-office admin for a new enrolment code.';
+const TOKEN_REJECTED = refusal('hq.tokenRejected');
 
 async function readJson(c: Context): Promise<unknown> {
   try {
@@ -56,10 +56,10 @@ async function readJson(c: Context): Promise<unknown> {
 export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retentionDays: number): void {
   app.post(DESK_API.enrol.path, async (c) => {
     const parsed = DESK_API.enrol.body.safeParse(await readJson(c));
-    if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the enrolment code and the terminal ID.');
+    if (!parsed.success) return refuse(c, 400, 'invalid', refusal('hq.enrolInvalid'));
     const { code, terminalId, deskPublicKey: publicKey = null, journal } = parsed.data;
     if (publicKey !== null && !deskPublicKey(publicKey))
-      return refuse(c, 400, 'invalid', "The desk's public key is not an Ed25519 key.");
+      return refuse(c, 400, 'invalid', refusal('hq.enrolKey'));
     const token = randomToken();
     const result = await db.transaction(async (tx) => {
       // The code is spent by the one UPDATE that finds it unused: two desks racing with one code, one wins.
@@ -94,8 +94,8 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retenti
         403,
         'invalid',
         result.error === 'terminal'
-          ? `This code was issued for terminal ${result.expected}, not ${terminalId}. Ask for a new code.`
-          : 'This enrolment code is unknown, used already or expired. Ask a head-office admin for a new one.',
+          ? refusal('hq.enrolTerminal', { expected: result.expected, terminalId })
+          : refusal('hq.enrolUnknown'),
       );
     }
     return c.json({
@@ -125,27 +125,26 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retenti
     const parsed = DESK_API.upload.body.safeParse(await readJson(c));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return refuse(c, 400, 'invalid', `The batch is not valid: ${issue?.path.join('.')}: ${issue?.message}`);
+      return refuse(
+        c,
+        400,
+        'invalid',
+        refusal('hq.batchInvalid', { detail: `${issue?.path.join('.')}: ${issue?.message}` }),
+      );
     }
     const { entries, signature } = parsed.data;
     const unsigned = await checkBatchSignature(db, desk, entries, signature);
-    if (unsigned) return refuse(c, 403, unsigned.error, unsigned.message);
+    if (unsigned) return refuse(c, 403, unsigned.error, unsigned.refusal);
     if (entries.some((e) => e.terminalId !== desk.terminal_id)) {
-      return refuse(
-        c,
-        403,
-        'invalid',
-        `This token belongs to terminal ${desk.terminal_id}; send only its entries.`,
-      );
+      return refuse(c, 403, 'invalid', refusal('hq.batchTerminal', { terminalId: desk.terminal_id }));
     }
     for (let i = 1; i < entries.length; i += 1) {
-      if (entries[i]!.seq <= entries[i - 1]!.seq)
-        return refuse(c, 400, 'invalid', 'Send entries in ascending seq.');
+      if (entries[i]!.seq <= entries[i - 1]!.seq) return refuse(c, 400, 'invalid', refusal('hq.batchOrder'));
     }
     const result = await ingest(db, desk.terminal_id, entries);
     if (result.ok) return c.json({ highWater: result.highWater, retentionDays } satisfies UploadResponse);
-    const { ok: _ok, ...refusal } = result;
-    return c.json(refusal satisfies UploadRefusal, 409);
+    const { ok: _ok, ...refused } = result;
+    return c.json(refused satisfies UploadRefusal, 409);
   });
 
   app.get(DESK_API.payout.path, async (c) => {
@@ -153,7 +152,7 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retenti
     if (!desk) return refuse(c, 401, 'token_rejected', TOKEN_REJECTED);
     const payout = await payoutState(db, c.req.param('operationNumber'));
     if (!payout || payout.branchId !== desk.branch_id) {
-      return refuse(c, 404, 'not_found', 'The head office holds no payout of this branch with this number.');
+      return refuse(c, 404, 'not_found', refusal('hq.payoutNotFound'));
     }
     return c.json(payout.state satisfies PayoutState);
   });
@@ -162,48 +161,28 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retenti
     const desk = await deskOf(db, c);
     if (!desk) return refuse(c, 401, 'token_rejected', TOKEN_REJECTED);
     const parsed = DESK_API.claim.body.safeParse(await readJson(c));
-    if (!parsed.success) return refuse(c, 400, 'invalid', 'Send the operator handing the cash over.');
+    if (!parsed.success) return refuse(c, 400, 'invalid', refusal('hq.claimOperator'));
     const number = c.req.param('operationNumber');
     const payout = await payoutState(db, number);
     if (!payout || payout.branchId !== desk.branch_id || payout.state.operationNumber !== number) {
-      return refuse(
-        c,
-        404,
-        'not_found',
-        'The head office holds no payout of this branch with this number. Do not hand over cash.',
-      );
+      return refuse(c, 404, 'not_found', refusal('hq.claimNotFound'));
     }
     const { state } = payout;
     if (state.originTerminalId === desk.terminal_id) {
-      return refuse(
-        c,
-        409,
-        'own_payout',
-        'This payout was started at this desk: hand it over here only if this desk has not released it.',
-      );
+      return refuse(c, 409, 'own_payout', refusal('hq.ownPayout'));
     }
     if (statusClass(state.status) !== 'captured') {
-      return refuse(
-        c,
-        409,
-        'not_captured',
-        'The gateway has not captured this payout. Do not hand over cash.',
-      );
+      return refuse(c, 409, 'not_captured', refusal('hq.notCaptured'));
     }
     if (state.handedOver) {
-      return refuse(
-        c,
-        409,
-        'handed_over',
-        'This payout has been handed over already. Do not hand over cash.',
-      );
+      return refuse(c, 409, 'handed_over', refusal('hq.handedOver'));
     }
     if (!state.released) {
       return refuse(
         c,
         409,
         'not_released',
-        `Desk ${state.originTerminalId} has not released this payout yet. Only that desk may hand it over for now; do not hand over cash here.`,
+        refusal('hq.notReleased', { terminalId: state.originTerminalId }),
       );
     }
     const won = await db.transaction(async (tx) => {
@@ -231,8 +210,8 @@ export function deskRoutes(app: Hono<StaffEnv>, db: Db, key: SigningKey, retenti
         409,
         'already_claimed',
         by?.terminalId === desk.terminal_id
-          ? 'This desk has claimed this payout already: record the handover if the cash has not gone out yet.'
-          : `Desk ${by?.terminalId} claimed this payout first. Do not hand over cash here.`,
+          ? refusal('hq.claimedHere')
+          : refusal('hq.claimedBy', { terminalId: by?.terminalId ?? '' }),
       );
     }
     return c.json({ claimed: true, payout: after } satisfies ClaimResponse);

@@ -3,6 +3,7 @@
 // stores nothing and raises an alarm for the desk: whoever sent it holds the desk's token, and
 // either the desk's key is gone (it must enrol again) or the token was copied.
 import type { DeskRefusal, JournalEntry } from '../../common/journal-entry.ts';
+import { type Refusal, refusal } from '../../common/refusal.ts';
 import { deskPublicKey, verifyBatch } from '../../common-node/batch-signature.ts';
 import type { Db } from './db.ts';
 
@@ -19,7 +20,7 @@ function keyOf(pem: string) {
 
 export type SignatureRefusal = {
   error: Extract<DeskRefusal['error'], `signature_${string}`>;
-  message: string;
+  refusal: Refusal;
 };
 
 /** Null when the batch may go on to ingest; otherwise the refusal, with its alarm already raised. */
@@ -49,12 +50,10 @@ export async function checkBatchSignature(
   return signature
     ? {
         error: 'signature_invalid',
-        message:
-          "This batch is not signed with this desk's key. The head office stored nothing and raised an alarm; the desk must enrol again.",
+        refusal: refusal('hq.signatureInvalid'),
       }
     : {
         error: 'signature_missing',
-        message:
-          'This desk signs its batches, and this one is unsigned. The head office stored nothing and raised an alarm.',
+        refusal: refusal('hq.signatureMissing'),
       };
 }

@@ -5,12 +5,13 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
+import { phrase, type Refusal, refusal } from '../../common/refusal.ts';
 
-export type Failure = { status: ContentfulStatusCode; error: StaffRefusal['error']; message: string };
+export type Failure = { status: ContentfulStatusCode; error: StaffRefusal['error']; refusal: Refusal };
 
-const TOO_LARGE = 'The request is larger than the head office accepts (8 MB). Send fewer entries at a time.';
-const UNAVAILABLE = 'The head office lost its database connection for a moment. Try again shortly.';
-const SERVER = 'The head office failed to answer. Try again; if it persists, tell IT.';
+const TOO_LARGE = refusal('hq.tooLarge');
+const UNAVAILABLE = refusal('hq.unavailable');
+const SERVER = refusal('hq.server');
 
 // PostgreSQL's SQLSTATE classes (Appendix A): a class names who is at fault.
 const BAD_DATA = '22'; // data exception: a value the column cannot hold
@@ -35,31 +36,34 @@ export function isConnectionError(error: unknown): boolean {
 
 export function failureOf(error: unknown): Failure {
   if (error instanceof HTTPException) {
-    if (error.status === 413) return { status: 413, error: 'too_large', message: TOO_LARGE };
+    if (error.status === 413) return { status: 413, error: 'too_large', refusal: TOO_LARGE };
     if (error.status < 500)
       return {
         status: error.status,
         error: 'invalid',
-        message: error.message || 'The request is not valid.',
+        refusal: error.message
+          ? refusal('hq.invalid', { what: phrase('hq.requestInvalid'), detail: error.message })
+          : refusal('hq.requestInvalid'),
       };
   }
-  if (error instanceof SyntaxError) return { status: 400, error: 'invalid', message: 'Send valid JSON.' };
-  if (isConnectionError(error)) return { status: 503, error: 'unavailable', message: UNAVAILABLE };
+  if (error instanceof SyntaxError)
+    return { status: 400, error: 'invalid', refusal: refusal('hq.sendValidJson') };
+  if (isConnectionError(error)) return { status: 503, error: 'unavailable', refusal: UNAVAILABLE };
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
-    if (RETRY.has(code)) return { status: 503, error: 'unavailable', message: UNAVAILABLE };
+    if (RETRY.has(code)) return { status: 503, error: 'unavailable', refusal: UNAVAILABLE };
     if (code.startsWith(BAD_DATA))
       return {
         status: 400,
         error: 'invalid',
-        message: 'The request holds a value the head office cannot store.',
+        refusal: refusal('hq.badValue'),
       };
     if (code.startsWith(INTEGRITY))
       return {
         status: 409,
         error: 'conflict',
-        message: 'The request collides with what the head office holds.',
+        refusal: refusal('hq.collides'),
       };
   }
-  return { status: 500, error: 'server', message: SERVER };
+  return { status: 500, error: 'server', refusal: SERVER };
 }

@@ -4,6 +4,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import QRCode from 'qrcode';
 import type { AuditLogEntry, StaffUser } from '../../common/hq-api/staff-admin.ts';
 import { qrPath } from '../../common/qr-path.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { signResetCode } from '../../common-node/reset-code.ts';
 import type { Db } from './db.ts';
 import { enrolmentCode, hashPassword, randomPassword, secretHash } from './secrets.ts';
@@ -72,11 +73,11 @@ export function adminRoutes(
         [name],
       );
       const made = inserted.rows[0];
-      if (!made) return refuse(c, 409, 'exists', 'A branch has this name already.');
+      if (!made) return refuse(c, 409, 'exists', refusal('hq.branchExists'));
       await audit(db, c, c.get('staff').id, 'branch_created', { id: made.id, name });
       return { id: made.id, name };
     },
-    'Give the branch a name.',
+    phrase('hq.giveBranchName'),
   );
 
   serve(
@@ -85,7 +86,7 @@ export function adminRoutes(
     guards,
     async (c, { body: { branchId, terminalId } }) => {
       const branch = await db.query('SELECT 1 FROM hq_branches WHERE id = $1', [branchId]);
-      if (!branch.rowCount) return refuse(c, 404, 'not_found', 'No such branch.');
+      if (!branch.rowCount) return refuse(c, 404, 'not_found', refusal('hq.noBranch'));
       const code = enrolmentCode();
       const row = await db.query<{ expires_at: string }>(
         `INSERT INTO hq_enrolment_codes (code_hash, branch_id, terminal_id, created_by, expires_at)
@@ -95,7 +96,7 @@ export function adminRoutes(
       await audit(db, c, c.get('staff').id, 'enrolment_code_issued', { branchId }, terminalId);
       return { code, terminalId, expiresAt: row.rows[0]!.expires_at };
     },
-    'Choose a branch and give the terminal ID.',
+    phrase('hq.chooseBranchTerminal'),
   );
 
   serve(app, 'adminDesks', guards, async () => ({
@@ -111,12 +112,11 @@ export function adminRoutes(
         'UPDATE hq_desks SET token_revoked_at = now() WHERE terminal_id = $1 AND token_revoked_at IS NULL',
         [terminalId],
       );
-      if (!done.rowCount)
-        return refuse(c, 404, 'not_found', 'No desk with a live token has this terminal ID.');
+      if (!done.rowCount) return refuse(c, 404, 'not_found', refusal('hq.noLiveDesk'));
       await audit(db, c, c.get('staff').id, 'desk_token_revoked', {}, terminalId);
       return { ok: true };
     },
-    'No desk with a live token has this terminal ID.',
+    phrase('hq.noLiveDesk'),
   );
 
   serve(app, 'users', guards, async () => {
@@ -138,11 +138,11 @@ export function adminRoutes(
         [username, await hashPassword(password), role, branchId],
       );
       const made = inserted.rows[0];
-      if (!made) return refuse(c, 409, 'exists', 'This username is taken.');
+      if (!made) return refuse(c, 409, 'exists', refusal('hq.usernameTaken'));
       await audit(db, c, c.get('staff').id, 'user_created', { id: made.id, username, role, branchId });
       return { id: made.id, username, password };
     },
-    'A username, a role, and a branch for a supervisor (none for an admin).',
+    phrase('hq.userFields'),
   );
 
   serve(
@@ -151,7 +151,7 @@ export function adminRoutes(
     guards,
     async (c, { body: { terminalId } }) => {
       const desk = await db.query('SELECT 1 FROM hq_desks WHERE terminal_id = $1', [terminalId]);
-      if (!desk.rowCount) return refuse(c, 404, 'not_found', 'No desk is enrolled with this terminal ID.');
+      if (!desk.rowCount) return refuse(c, 404, 'not_found', refusal('hq.noEnrolledDesk'));
       const { code, payload } = signResetCode(
         key.privateKey,
         terminalId,
@@ -169,7 +169,7 @@ export function adminRoutes(
       const qr = qrPath(QRCode.create(code, { errorCorrectionLevel: 'M' }).modules);
       return { code, qr, ...payload };
     },
-    'Give the terminal ID.',
+    phrase('hq.giveTerminal'),
   );
 
   serve(app, 'auditLog', guards, async () => {

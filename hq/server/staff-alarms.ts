@@ -2,6 +2,7 @@
 // an admin. A resolution carries the admin's note and goes into HQ's audit log; the alarm itself
 // stays, with who resolved it, when and why.
 import type { Hono, MiddlewareHandler } from 'hono';
+import { phrase, refusal } from '../../common/refusal.ts';
 import type { Db } from './db.ts';
 import { lostEntries } from './desk-epoch.ts';
 import { forbidden, refuse, scope, serve } from './staff-api.ts';
@@ -39,8 +40,7 @@ export function alarmRoutes(
     async (c, { params: { id } }) => {
       const found = await alarmOf(id);
       const branch = scope(c.get('staff'));
-      if (found?.kind !== 'lost_entries')
-        return refuse(c, 404, 'not_found', 'No alarm of lost entries has this number.');
+      if (found?.kind !== 'lost_entries') return refuse(c, 404, 'not_found', refusal('hq.noLostAlarm'));
       if (branch !== null && found.branch_id !== branch) return forbidden(c);
       const { epoch = 1, from = 0, to = 0 } = found.detail ?? {};
       const rows = await lostEntries(db, found.terminal_id, epoch, from, to, LOST_LIMIT + 1);
@@ -61,7 +61,7 @@ export function alarmRoutes(
         })),
       };
     },
-    'An alarm number.',
+    phrase('hq.alarmNumber'),
   );
 
   serve(
@@ -88,9 +88,9 @@ export function alarmRoutes(
       if (done) return { ok: true };
       const found = await alarmOf(id);
       return found
-        ? refuse(c, 409, 'exists', 'This alarm has been resolved already.')
-        : refuse(c, 404, 'not_found', 'No alarm has this number.');
+        ? refuse(c, 409, 'exists', refusal('hq.alarmResolved'))
+        : refuse(c, 404, 'not_found', refusal('hq.noAlarm'));
     },
-    'Say what was done about the alarm.',
+    phrase('hq.sayResolution'),
   );
 }

@@ -5,6 +5,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
 import { type Route, STAFF_API, type StaffReply, type StaffRoute } from '../../common/hq-api/staff-routes.ts';
+import { englishRefusal, type Phrase, phrase, type Refusal, refusal } from '../../common/refusal.ts';
 import type { Staff, StaffEnv } from './staff-auth.ts';
 
 type Def<N extends StaffRoute> = (typeof STAFF_API)[N];
@@ -24,15 +25,15 @@ export const refuse = (
   c: Context,
   status: 400 | 401 | 403 | 404 | 409 | 415 | 429,
   error: StaffRefusal['error'],
-  message: string,
-) => c.json({ error, message } satisfies StaffRefusal, status);
+  refused: Refusal,
+) => c.json({ error, message: englishRefusal(refused), refusal: refused } satisfies StaffRefusal, status);
 
-export const forbidden = (c: Context) => refuse(c, 403, 'forbidden', 'This belongs to another branch.');
+export const forbidden = (c: Context) => refuse(c, 403, 'forbidden', refusal('hq.forbidden'));
 
 async function inputOf<N extends StaffRoute>(
   c: StaffContext,
   name: N,
-  invalid: string,
+  invalid: Phrase,
 ): Promise<ParsedInput<N> | Response> {
   const def: Route = STAFF_API[name];
   const sources = {
@@ -48,7 +49,12 @@ async function inputOf<N extends StaffRoute>(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return refuse(c, 400, 'invalid', `${invalid} (${field}${issue?.message ?? 'not valid'})`);
+      return refuse(
+        c,
+        400,
+        'invalid',
+        refusal('hq.invalid', { what: invalid, detail: `${field}${issue?.message ?? 'not valid'}` }),
+      );
     }
     input[part] = parsed.data;
   }
@@ -64,7 +70,7 @@ export function serve<N extends StaffRoute>(
   name: N,
   guards: MiddlewareHandler<StaffEnv>[],
   handle: (c: StaffContext, input: ParsedInput<N>) => Promise<StaffReply<N> | Response>,
-  invalid = 'The request is not valid.',
+  invalid: Phrase = phrase('hq.requestInvalid'),
 ): void {
   const { method, path }: Route = STAFF_API[name];
   const final: MiddlewareHandler<StaffEnv> = async (c) => {

@@ -4,6 +4,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { StaffMember } from '../../common/hq-api/staff-admin.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db, Queryable } from './db.ts';
 import { randomToken, secretHash, verifyPassword } from './secrets.ts';
@@ -75,9 +76,9 @@ async function sessionOf(db: Db, c: Context): Promise<Staff | null> {
 export function requireStaff(db: Db): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
     const staff = await sessionOf(db, c);
-    if (!staff) return refuse(c, 401, 'signed_out', 'Sign in first.');
+    if (!staff) return refuse(c, 401, 'signed_out', refusal('hq.signIn'));
     if (MUTATING.has(c.req.method) && c.req.header('x-csrf-token') !== staff.csrf)
-      return refuse(c, 403, 'csrf', 'This request did not come from the dashboard. Reload the page.');
+      return refuse(c, 403, 'csrf', refusal('hq.csrf'));
     c.set('staff', staff);
     await next();
   };
@@ -85,8 +86,7 @@ export function requireStaff(db: Db): MiddlewareHandler<StaffEnv> {
 
 export function requireAdmin(): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
-    if (c.get('staff').role !== 'admin')
-      return refuse(c, 403, 'forbidden', 'Only a head-office admin may do this.');
+    if (c.get('staff').role !== 'admin') return refuse(c, 403, 'forbidden', refusal('hq.adminOnly'));
     await next();
   };
 }
@@ -95,7 +95,7 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
   // JSON only: a cross-site form cannot send it without a CORS preflight, which HQ never answers.
   const jsonOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
     if (!(c.req.header('content-type') ?? '').startsWith('application/json'))
-      return refuse(c, 415, 'invalid', 'Send JSON.');
+      return refuse(c, 415, 'invalid', refusal('hq.sendJson'));
     await next();
   };
 
@@ -116,7 +116,7 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
           c,
           429,
           'rate_limited',
-          `Too many attempts. Try again in ${Math.ceil(slot.retryAfterS / 60)} minutes.`,
+          refusal('hq.tooManyLogins', { minutes: Math.ceil(slot.retryAfterS / 60) }),
         );
       }
       const found = await db.query<{ id: number; password_hash: string }>(
@@ -127,7 +127,7 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
       const good = user ? await verifyPassword(password, user.password_hash) : false;
       if (!user || !good) {
         await audit(db, c, user?.id ?? null, 'login_failed', { username });
-        return refuse(c, 401, 'wrong_login', 'Wrong username or password.');
+        return refuse(c, 401, 'wrong_login', refusal('hq.wrongLogin'));
       }
       await db.query('DELETE FROM hq_login_attempts WHERE key = $1', [key]);
       const id = randomToken();
@@ -146,7 +146,7 @@ export function authRoutes(app: Hono<StaffEnv>, db: Db): void {
       });
       return { csrf };
     },
-    'Enter your username and password.',
+    phrase('hq.giveLogin'),
   );
 
   serve(app, 'logout', [requireStaff(db)], async (c) => {

@@ -3,6 +3,7 @@
 // branch it belongs to, and each query reads only the reader's.
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { Alarm, DeskAuditEvent, FoundOperation, Variance } from '../../common/hq-api/staff-views.ts';
+import { phrase } from '../../common/refusal.ts';
 import type { Db } from './db.ts';
 import { scope, serve } from './staff-api.ts';
 import type { StaffEnv } from './staff-auth.ts';
@@ -145,7 +146,7 @@ export function listViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
       );
       return { variances: rows.rows.map(variance) };
     },
-    'A threshold like 100.00.',
+    phrase('hq.threshold'),
   );
 
   serve(app, 'deskAudit', [staff], async (c) => {
@@ -185,6 +186,6 @@ export function listViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
       );
       return { operations: rows.rows.map(found) };
     },
-    'An operation number of at most 64 characters.',
+    phrase('hq.searchNumber'),
   );
 }

@@ -4,6 +4,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { BranchSummary, DeskSummary, OpenOperation, ZReport } from '../../common/hq-api/staff-views.ts';
 import type { CurrencyAmount } from '../../common/journal-entry.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import type { Db } from './db.ts';
 import { deskAnswers } from './desk-answers.ts';
 import { forbidden, refuse, scope, serve } from './staff-api.ts';
@@ -184,11 +185,11 @@ export function liveViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
         'SELECT id, name FROM hq_branches WHERE id = $1',
         [id],
       );
-      if (!branch.rows[0]) return refuse(c, 404, 'not_found', 'No such branch.');
+      if (!branch.rows[0]) return refuse(c, 404, 'not_found', refusal('hq.noBranch'));
       const desks = await readDesks(db, 'WHERE d.branch_id = $1 ORDER BY d.terminal_id', [id]);
       return { branch: { id: branch.rows[0].id, name: branch.rows[0].name }, desks };
     },
-    'No such branch.',
+    phrase('hq.noBranch'),
   );
 
   // The desk's page shows its current branch's operations and Z reports: a desk enrolled into
@@ -199,7 +200,7 @@ export function liveViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
     [staff],
     async (c, { params: { terminalId } }) => {
       const [desk] = await readDesks(db, 'WHERE d.terminal_id = $1', [terminalId]);
-      if (!desk) return refuse(c, 404, 'not_found', 'No such desk.');
+      if (!desk) return refuse(c, 404, 'not_found', refusal('hq.noDesk'));
       const allowed = scope(c.get('staff'));
       if (allowed !== null && allowed !== desk.branchId) return forbidden(c);
       const open = await db.query<OpenRow>(
@@ -221,6 +222,6 @@ export function liveViews(app: Hono<StaffEnv>, db: Db, staff: MiddlewareHandler<
         ...(await deskAnswers(db, terminalId, desk.branchId)),
       };
     },
-    'No such desk.',
+    phrase('hq.noDesk'),
   );
 }

@@ -4,6 +4,7 @@ import { cashProblem } from '../../common/amount-input.ts';
 import { mayExistAtGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { Language, OperationTypeValue, OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
@@ -71,7 +72,7 @@ export function createCheckout(deps: Deps) {
 
   function get(localId: number): OperationRecord {
     const record = store.operations.get(localId);
-    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    if (!record) throw new AgentError('not_found', refusal('checkout.noSuchOperation', { localId }));
     return record;
   }
 
@@ -84,7 +85,7 @@ export function createCheckout(deps: Deps) {
   }): Promise<OperationView> {
     const settings = deps.settings.get();
     if (!settings.shops.some((s) => s.id === input.shopId)) {
-      throw new AgentError('validation', `Shop ${input.shopId} is not set up on this terminal.`, {
+      throw new AgentError('validation', refusal('checkout.shopNotSetUp', { shopId: input.shopId }), {
         field: 'shopId',
       });
     }
@@ -94,7 +95,11 @@ export function createCheckout(deps: Deps) {
     if (!isWithin(input.amount, method.minAmount, method.maxAmount)) {
       throw new AgentError(
         'validation',
-        `The amount must be between ${method.minAmount} and ${method.maxAmount} ${method.currency}.`,
+        refusal('checkout.amountRange', {
+          min: method.minAmount,
+          max: method.maxAmount,
+          currency: method.currency,
+        }),
         { field: 'amount' },
       );
     }
@@ -104,8 +109,11 @@ export function createCheckout(deps: Deps) {
       throw new AgentError(
         'validation',
         cash.problem === 'finerThanCash'
-          ? `Cash in ${method.currency} goes no finer than ${cash.step}: the amount must be a multiple of it.`
-          : `${method.currency} takes at most ${cash.problem === 'decimals' ? cash.places : 2} decimal places.`,
+          ? refusal('checkout.finerThanCash', { currency: method.currency, step: cash.step })
+          : refusal('checkout.decimals', {
+              currency: method.currency,
+              places: cash.problem === 'decimals' ? cash.places : 2,
+            }),
         { field: 'amount' },
       );
     }
@@ -177,12 +185,17 @@ export function createCheckout(deps: Deps) {
         // This desk never reuses a number, so the gateway holding it means another desk issued it.
         throw new AgentError(
           'conflict',
-          `The gateway already holds operation number ${record.operationNumber}: terminal ID ${record.terminalId} may be in use at another desk. A supervisor must give this desk an ID of its own in Settings.`,
+          refusal('checkout.numberTaken', {
+            operationNumber: record.operationNumber,
+            terminalId: record.terminalId,
+          }),
           { field: 'terminalId', localId: record.localId },
         );
       }
       if (error instanceof GatewayError)
-        throw new AgentError(error.kind, error.message, { localId: record.localId });
+        throw new AgentError(error.kind, refusal('gateway.answered', { detail: error.message }), {
+          localId: record.localId,
+        });
       throw error;
     }
   }
@@ -196,13 +209,13 @@ export function createCheckout(deps: Deps) {
     const record = get(input.localId);
     if (mayExistAtGateway(record.phase)) return journal.view(record);
     if (record.phase !== 'session_open' || !record.sessionId || !record.sessionExpiresAt) {
-      throw new AgentError('conflict', 'This session can no longer be used. Start a new operation.', {
+      throw new AgentError('conflict', refusal('checkout.sessionUnusable'), {
         localId: record.localId,
       });
     }
     if (!sessionUsable(record, deps.clock.now())) {
       journal.save(record.localId, {}, { kind: 'session_expired' });
-      throw new AgentError('session_expired', 'The session has expired. Start again with a new session.', {
+      throw new AgentError('session_expired', refusal('checkout.sessionExpired'), {
         localId: record.localId,
       });
     }
@@ -212,7 +225,7 @@ export function createCheckout(deps: Deps) {
     // The last await is behind us: whatever happened meanwhile (an abandon, a restart's recovery)
     // is read again, so the POST goes out only for a session that is still open.
     if (get(record.localId).phase !== 'session_open') {
-      throw new AgentError('conflict', 'This session was closed meanwhile. Start a new operation.', {
+      throw new AgentError('conflict', refusal('checkout.sessionClosed'), {
         localId: record.localId,
       });
     }
@@ -242,7 +255,7 @@ export function createCheckout(deps: Deps) {
   function abandon(localId: number): OperationView {
     // One answer per action: while the create is out, only its reply can say what happened.
     if (creating.has(localId)) {
-      throw new AgentError('conflict', 'The operation is being created; wait for the answer.', {
+      throw new AgentError('conflict', refusal('checkout.creating'), {
         localId,
         cash: 'hold',
       });
@@ -260,12 +273,11 @@ export function createCheckout(deps: Deps) {
     const record = get(localId);
     const { meaning } = meaningOf(record, deps.desk.get());
     if (!meaning.startAgain) {
-      const mode = record.training ? 'training' : 'Live';
-      const message =
+      const refused =
         record.phase === 'not_created' && meaning.otherMode
-          ? `This is a ${record.training ? 'training' : 'live'} operation: start it again in ${mode}.`
-          : 'Only an operation the gateway never created can be started again.';
-      throw new AgentError('conflict', message, { localId });
+          ? refusal(record.training ? 'checkout.startAgainTraining' : 'checkout.startAgainLive')
+          : refusal('checkout.startAgainNotCreated');
+      throw new AgentError('conflict', refused, { localId });
     }
     return openSession({
       shopId: record.shopId,

@@ -1,5 +1,7 @@
 // A create that failed: either it surely did nothing (the session stays open for the fix, or it
 // expired), or its outcome is unknown and only a lookup may settle it, never a second POST.
+
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
@@ -38,7 +40,10 @@ export function settleFailure(deps: FailureDeps, record: OperationRecord, error:
     });
     deps.lookups.kick();
     deps.connectivity.changed();
-    return new AgentError('outcome_unknown', errorText(error), { cash: 'hold', localId: record.localId });
+    return new AgentError('outcome_unknown', refusal('gateway.answered', { detail: errorText(error) }), {
+      cash: 'hold',
+      localId: record.localId,
+    });
   }
   const expired = gatewayError.status === 410;
   // A refusal that names a requisite goes back to that field; the session stays open for the fix.
@@ -62,8 +67,9 @@ export function settleFailure(deps: FailureDeps, record: OperationRecord, error:
       detail: refused ? `${gatewayError.kind}: ${refused.field}` : gatewayError.kind,
     },
   );
-  if (expired) return new AgentError('session_expired', message, { localId: record.localId });
-  return new AgentError(gatewayError.kind, message, {
+  const answered = refusal('gateway.answered', { detail: message });
+  if (expired) return new AgentError('session_expired', answered, { localId: record.localId });
+  return new AgentError(gatewayError.kind, answered, {
     localId: record.localId,
     ...(refused && { field: refused.field }),
   });

@@ -3,6 +3,7 @@
 // operation is found, and the shift's drawer counts it. What may be recorded is the answer of
 // main/operations/meaning.ts and nothing else; a supervisor's correction is a reversal record.
 import type { CustodyAction, CustodyRecord, OperationView } from '../../common/contract.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { type Clock, isoNow } from '../clock.ts';
@@ -41,68 +42,38 @@ function projection(records: readonly CustodyRecord[]): OperationPatch {
 }
 
 /** Plain words for a custody the answer does not allow now. */
-function refusal(record: OperationRecord, answer: Answer): AgentError {
+function custodyRefusal(record: OperationRecord, answer: Answer): AgentError {
   const { meaning } = answer;
   const details = { localId: record.localId, cash: answer.cash };
   if (meaning.custody.refused === 'released') {
-    return new AgentError(
-      'conflict',
-      'This payout was released to the branch: another desk hands it over, through the head office. Do not hand over cash here.',
-      details,
-    );
+    return new AgentError('conflict', refusal('custody.released'), details);
   }
   if (record.origin !== 'counter') {
-    return new AgentError(
-      'conflict',
-      'This operation was run at another desk; its cash is not ours to record.',
-      details,
-    );
+    return new AgentError('conflict', refusal('custody.otherDesk'), details);
   }
   if (meaning.custody.refused === 'other_mode') {
     return new AgentError(
       'conflict',
-      record.training
-        ? 'This is a training operation: no real money moves for it while the desk is in Live.'
-        : 'This is a live operation: switch the desk to Live and sign in to record its cash.',
+      record.training ? refusal('custody.trainingInLive') : refusal('custody.liveInTraining'),
       details,
     );
   }
   if (meaning.custody.refused === 'no_shift') {
-    return new AgentError(
-      'conflict',
-      'Sign in to open a shift first: cash is recorded in the open shift.',
-      details,
-    );
+    return new AgentError('conflict', refusal('custody.noShift'), details);
   }
   if (meaning.custody.refused === 'closing') {
-    return new AgentError(
-      'conflict',
-      'The shift is closing: no cash moves in it now. Open the next shift first.',
-      details,
-    );
+    return new AgentError('conflict', refusal('shift.closing'), details);
   }
   if (meaning.note === 'mismatch') {
-    return new AgentError(
-      'conflict',
-      'The gateway holds other figures than those entered: a supervisor must settle it first.',
-      { ...details, cash: 'hold' },
-    );
+    return new AgentError('conflict', refusal('custody.mismatch'), { ...details, cash: 'hold' });
   }
   if (meaning.note === 'correction') {
-    return new AgentError(
-      'conflict',
-      'This is a correction: it moves no cash of its own. A supervisor settles it.',
-      details,
-    );
+    return new AgentError('conflict', refusal('custody.correction'), details);
   }
   if (meaning.note === 'not_cash') {
-    return new AgentError(
-      'conflict',
-      'No cash moves at this desk for this payment method: it is not paid in cash.',
-      details,
-    );
+    return new AgentError('conflict', refusal('custody.notCash'), details);
   }
-  return new AgentError('conflict', 'No cash may move for this operation now.', details);
+  return new AgentError('conflict', refusal('custody.notNow'), details);
 }
 
 export function createCustodyService(deps: {
@@ -118,7 +89,7 @@ export function createCustodyService(deps: {
 
   function get(localId: number): OperationRecord {
     const record = store.operations.get(localId);
-    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    if (!record) throw new AgentError('not_found', refusal('checkout.noSuchOperation', { localId }));
     return record;
   }
 
@@ -149,10 +120,10 @@ export function createCustodyService(deps: {
           (r) => action === undefined || r.kind === action,
         );
         if (recorded && (record.custodyAt || record.returnedAt)) return journal.view(record);
-        throw refusal(record, answer);
+        throw custodyRefusal(record, answer);
       }
       if (action && action !== answer.action) {
-        throw new AgentError('conflict', 'The operation changed meanwhile: read the screen again.', {
+        throw new AgentError('conflict', refusal('custody.changed'), {
           localId,
           cash: answer.cash,
         });
@@ -189,35 +160,27 @@ export function createCustodyService(deps: {
       const record = get(input.localId);
       const answer = meaningOf(record, deps.desk.get());
       if (!answer.meaning.reversible) {
-        throw new AgentError('conflict', 'There is no custody record of this desk to reverse.', {
+        throw new AgentError('conflict', refusal('custody.nothingOfThisDesk'), {
           localId: input.localId,
         });
       }
-      const approved = await deps.supervisor.approve(input.supervisorPin, 'Reversing a custody record');
+      const approved = await deps.supervisor.approve(input.supervisorPin, phrase('action.reverseCustody'));
       const records = store.custody.forOperation(input.localId);
       const target = standing(records).at(-1);
       const shift = store.shifts.open();
       if (!target)
-        throw new AgentError('conflict', 'There is no custody record to reverse.', {
+        throw new AgentError('conflict', refusal('custody.nothingToReverse'), {
           localId: input.localId,
         });
       if (!shift || shift.training !== record.training) {
-        throw new AgentError(
-          'conflict',
-          'Sign in to open a shift first: the reversal goes into the open shift.',
-          {
-            localId: input.localId,
-          },
-        );
+        throw new AgentError('conflict', refusal('custody.reversalNoShift'), {
+          localId: input.localId,
+        });
       }
       if (deps.desk.closing()) {
-        throw new AgentError(
-          'conflict',
-          'The shift is closing: no cash moves in it now. Open the next shift first.',
-          {
-            localId: input.localId,
-          },
-        );
+        throw new AgentError('conflict', refusal('shift.closing'), {
+          localId: input.localId,
+        });
       }
       const saved = write(
         record,

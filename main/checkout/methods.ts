@@ -1,6 +1,7 @@
 // The payment methods a shop offers, as the gateway listed them last: a session is opened only for
 // a method the gateway offers, within its limits.
 import type { OperationTypeValue, PaymentMethod } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Gateways, GatewayTarget } from '../gateway/gateways.ts';
 
@@ -20,7 +21,7 @@ export function createMethods(gateways: Gateways, call: Call) {
     const cached = cache.get(`${shopId}:${operationType}`)?.find((m) => m.id === id);
     const method = cached ?? (await listMethods(shopId, operationType)).find((m) => m.id === id);
     if (!method) {
-      throw new AgentError('validation', 'This payment method is not offered for this shop any more.', {
+      throw new AgentError('validation', refusal('checkout.methodGone'), {
         field: 'paymentMethodId',
       });
     }

@@ -1,4 +1,6 @@
 // What the agent typed for the payer, checked against what the session asked for, before any POST.
+
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { OperationRecord } from '../store/operations.ts';
 
@@ -7,7 +9,7 @@ export function matchRequisites(record: OperationRecord, given: { name: string; 
   const values = new Map(given.map((r) => [r.name, r.value.trim()]));
   for (const name of values.keys()) {
     if (!record.payerRequisites.some((d) => d.name === name)) {
-      throw new AgentError('validation', `The session did not ask for "${name}".`, {
+      throw new AgentError('validation', refusal('checkout.notAsked', { name }), {
         field: name,
         localId: record.localId,
       });
@@ -16,7 +18,7 @@ export function matchRequisites(record: OperationRecord, given: { name: string; 
   return record.payerRequisites.map((descriptor) => {
     const value = values.get(descriptor.name);
     if (!value) {
-      throw new AgentError('validation', `${descriptor.title} is required.`, {
+      throw new AgentError('validation', refusal('checkout.required', { name: descriptor.title }), {
         field: descriptor.name,
         localId: record.localId,
       });

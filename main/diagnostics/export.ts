@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
 import { strToU8, Zip, type ZipInputFile } from 'fflate';
 import type { Connectivity, Settings } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { Log } from '../log.ts';
@@ -111,10 +112,10 @@ export async function exportDiagnostics(
   path: string,
 ): Promise<{ path: string; bytes: number }> {
   if (!isAbsolute(path) || extname(path).toLowerCase() !== '.zip' || path.includes('\0')) {
-    throw new AgentError('validation', 'Choose an absolute path to a .zip file.', { field: 'path' });
+    throw new AgentError('validation', refusal('diagnostics.absoluteZip'), { field: 'path' });
   }
   if (!existsSync(dirname(path)) || !statSync(dirname(path)).isDirectory()) {
-    throw new AgentError('validation', 'The folder for the diagnostics file does not exist.', {
+    throw new AgentError('validation', refusal('diagnostics.noFolder'), {
       field: 'path',
     });
   }
@@ -124,7 +125,7 @@ export async function exportDiagnostics(
     await placeFile(path, (file) => file.writeFile(zipped), { replace: true });
   } catch (error) {
     source.log.warn('diagnostics_failed', { error });
-    throw new AgentError('storage', 'The diagnostics file could not be written there.', { field: 'path' });
+    throw new AgentError('storage', refusal('diagnostics.notWritten'), { field: 'path' });
   }
   source.log.info('diagnostics_exported', { path, bytes: zipped.byteLength });
   return { path, bytes: zipped.byteLength };

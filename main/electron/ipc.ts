@@ -4,6 +4,7 @@
 // tested) under plain Node with stand-ins.
 import type { BrowserWindow, IpcMain } from 'electron';
 import { type AppState, CHANNEL_NAMES, callChannel, eventChannel } from '../../common/contract.ts';
+import { refusal, withEnglish } from '../../common/refusal.ts';
 import type { Core } from '../core.ts';
 import { isTrustedSender, type SenderFrame } from '../ipc/guard.ts';
 import type { Log } from '../log.ts';
@@ -15,7 +16,7 @@ type Window = Pick<BrowserWindow, 'setKiosk'> & {
 
 export const UNTRUSTED_SENDER = {
   ok: false,
-  error: { kind: 'invalid_input', message: 'Untrusted sender.', cash: 'none' },
+  error: { kind: 'invalid_input', ...withEnglish(refusal('core.untrustedSender')), cash: 'none' },
 } as const;
 
 export function bindIpc(

@@ -6,6 +6,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupState } from '../../common/contract.ts';
+import { englishRefusal, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { Log } from '../log.ts';
@@ -69,10 +70,10 @@ export function createBackups(deps: Deps) {
       const copies = (await readdir(folder)).filter((file) => ours(terminalId).test(file)).sort();
       for (const old of copies.slice(0, Math.max(0, copies.length - kept))) await rm(join(folder, old));
     } catch (error) {
-      const message = `The backup to ${folder} failed: ${(error as Error).message}`;
+      const failed = refusal('export.backupFailed', { folder, detail: (error as Error).message });
       deps.log.info('backup_failed', { reason, folder, error });
-      remember({ ...state(), lastError: message });
-      throw new AgentError('storage', message, { field: 'backupFolder' });
+      remember({ ...state(), lastError: englishRefusal(failed) });
+      throw new AgentError('storage', failed, { field: 'backupFolder' });
     }
     const done = { lastAt: at.toISOString(), lastFile: join(folder, name), lastError: null };
     deps.log.info('backup_done', { reason, file: done.lastFile });
@@ -100,7 +101,7 @@ export function createBackups(deps: Deps) {
     const { backupFolder, backupsKept } = deps.deskSettings.get();
     if (!backupFolder) {
       return Promise.reject(
-        new AgentError('validation', 'Choose a backup folder in Settings first.', { field: 'backupFolder' }),
+        new AgentError('validation', refusal('export.chooseBackupFolder'), { field: 'backupFolder' }),
       );
     }
     const copying: Promise<BackupState> = copy(backupFolder, backupsKept, reason).finally(() => {

@@ -6,6 +6,7 @@
 // renderer's.
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { placeFile } from '../placed-file.ts';
 import { COLUMNS, type ExportRow } from './csv-columns.ts';
@@ -28,8 +29,7 @@ const line = (cells: string[]) => `${cells.join(',')}\r\n`;
  * One answer for every place a file cannot go: whether a folder exists, or is a share, or is
  * readable to this user, is not the caller's to learn.
  */
-export const NOT_THERE = 'The file could not be written there. Choose another folder.';
-const refused = () => new AgentError('validation', NOT_THERE, { field: 'path' });
+const refused = () => new AgentError('validation', refusal('export.notThere'), { field: 'path' });
 
 /** A UNC path (`\\host\share`, `//host/share`, `\\?\…`): a network share the export never writes to. */
 export function isUncPath(path: string): boolean {
@@ -83,14 +83,10 @@ export async function writeCsv(
     // The folder would not take even the temporary file: the place itself is refused.
     if (!opened) throw refused();
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new AgentError(
-        'conflict',
-        'A file of that name appeared meanwhile; it was left as it is. Export again.',
-        {
-          field: 'path',
-        },
-      );
+      throw new AgentError('conflict', refusal('export.appeared'), {
+        field: 'path',
+      });
     }
-    throw new AgentError('storage', NOT_THERE, { field: 'path' });
+    throw new AgentError('storage', refusal('export.notThere'), { field: 'path' });
   }
 }

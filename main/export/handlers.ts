@@ -1,6 +1,7 @@
 // The history as a CSV file, a backup on demand, and where an export goes by default.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Answer } from '../operations/meaning.ts';
@@ -27,13 +28,13 @@ export function exportHandlers(deps: {
       if (shiftId !== undefined) {
         const shift = store.shifts.get(shiftId);
         if (!shift) {
-          throw new AgentError('not_found', `No shift ${shiftId} at this desk.`, { field: 'shiftId' });
+          throw new AgentError('not_found', refusal('shift.noSuchShift', { shiftId }), { field: 'shiftId' });
         }
         pages = [store.shifts.operations(shift)];
       } else {
         pages = store.exports.between(new Date(from!).toISOString(), new Date(to!).toISOString());
       }
-      if (!deps.printer) throw new AgentError('conflict', 'Nothing can ask where to save a file here.');
+      if (!deps.printer) throw new AgentError('conflict', refusal('export.noDialog'));
       const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
       const path = await deps.printer.chooseCsvPath(
         shiftId !== undefined ? `history-shift-${shiftId}.csv` : `history-${day(from!)}-${day(to!)}.csv`,

@@ -3,6 +3,7 @@
 // change of mode or address never lets another gateway settle it. Clients are kept, so
 // keep-alive connections are reused.
 import type { Settings } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
 import type { OperationRecord } from '../store/operations.ts';
@@ -48,7 +49,9 @@ export function createGateways(settings: GatewaySettings, training: TrainingGate
     if (!target.gatewayUrl || !token) {
       throw new AgentError(
         'token_missing',
-        `No token is set for shop ${target.shopId} at ${target.gatewayUrl ?? 'an unknown gateway'}.`,
+        target.gatewayUrl
+          ? refusal('settings.noToken', { shopId: target.shopId, gatewayUrl: target.gatewayUrl })
+          : refusal('settings.noTokenNoGateway', { shopId: target.shopId }),
       );
     }
     return client(target.gatewayUrl, token);

@@ -7,6 +7,7 @@
 import Big from 'big.js';
 import type { OperationView } from '../../common/contract.ts';
 import { ClaimResponse, PayoutState } from '../../common/journal-entry.ts';
+import { phrase, type Refusal, type RefusalKey, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
@@ -15,11 +16,10 @@ import type { Journal } from '../operations/operation-journal.ts';
 import type { Supervisor } from '../staff/supervisor.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
-import type { HqClient } from './hq-client.ts';
+import { type HqClient, hqRefusal } from './hq-client.ts';
 import type { HeadOfficeTables } from './tables.ts';
 
-export const NOT_CONFIRMED =
-  'The head office has not confirmed that this desk may hand over this payout. Do not hand over cash.';
+export const NOT_CONFIRMED = refusal('headOffice.notConfirmed');
 
 export type BranchPayoutsDeps = {
   store: Pick<Store, 'operations' | 'durable' | 'shifts'>;
@@ -41,14 +41,11 @@ export type BranchPayoutsDeps = {
 
 const sameMoney = (a: string, b: string) => new Big(a).eq(new Big(b));
 
-const REFUSALS: Record<BranchRefusal, [string, 'hold' | null]> = {
-  not_enrolled: ['This desk is not enrolled at a head office.', null],
-  not_live_cash_payout: [
-    'Only a live cash payout, at a desk in Live, can be handed over at another desk.',
-    null,
-  ],
-  not_captured: ['The gateway has not captured this payout: no cash is owed for it yet.', 'hold'],
-  handed_over: ['The cash for this payout has been handed over already.', null],
+const REFUSALS: Record<BranchRefusal, [Refusal, 'hold' | null]> = {
+  not_enrolled: [refusal('headOffice.notEnrolled'), null],
+  not_live_cash_payout: [refusal('headOffice.notLiveCashPayout'), null],
+  not_captured: [refusal('headOffice.notCaptured'), 'hold'],
+  handed_over: [refusal('headOffice.handedOver'), null],
 };
 
 export function createBranchPayouts(deps: BranchPayoutsDeps) {
@@ -57,26 +54,26 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
 
   function get(localId: number): OperationRecord {
     const record = store.operations.get(localId);
-    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    if (!record) throw new AgentError('not_found', refusal('checkout.noSuchOperation', { localId }));
     return record;
   }
 
   /** Only what the answer's one rule allows (main/operations/branch-answer.ts), in plain words. */
   function checkOpenPayout(record: OperationRecord) {
-    const refusal = branchRefusal(record, deps.desk());
-    if (!refusal) return;
-    const [message, cash] = REFUSALS[refusal];
-    throw new AgentError('conflict', message, { localId: record.localId, ...(cash && { cash }) });
+    const reason = branchRefusal(record, deps.desk());
+    if (!reason) return;
+    const [refused, cash] = REFUSALS[reason];
+    throw new AgentError('conflict', refused, { localId: record.localId, ...(cash && { cash }) });
   }
 
   async function release(localId: number, supervisorPin: string | undefined): Promise<void> {
-    if (!deps.client()) throw new AgentError('conflict', 'This desk is not enrolled at a head office.');
+    if (!deps.client()) throw new AgentError('conflict', refusal('headOffice.notEnrolled'));
     const record = get(localId);
     if (record.origin !== 'counter')
-      throw new AgentError('conflict', 'Only the desk that started this payout can release it.', { localId });
+      throw new AgentError('conflict', refusal('headOffice.onlyStartingDesk'), { localId });
     checkOpenPayout(record);
     if (deps.tables.branchPayouts.released(record.operationNumber)) return;
-    await deps.supervisor.approve(supervisorPin, 'Releasing a payout to the branch');
+    await deps.supervisor.approve(supervisorPin, phrase('action.releasePayout'));
     store.durable(() => {
       deps.tables.branchPayouts.release(localId, now(), 'supervisor');
       deps.journal.storeAnswer(localId);
@@ -91,37 +88,31 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
       payout.currency !== record.currency ||
       !sameMoney(payout.amount, record.amount)
     )
-      throw new AgentError(
-        'conflict',
-        'The head office and the gateway disagree about this payout. Do not hand over cash: call the head office.',
-        { localId: record.localId, cash: 'hold' },
-      );
+      throw new AgentError('conflict', refusal('headOffice.disagree'), {
+        localId: record.localId,
+        cash: 'hold',
+      });
   }
 
   async function claim(localId: number): Promise<void> {
     const client = deps.client();
     const terminalId = deps.terminalId();
-    if (!client || !terminalId)
-      throw new AgentError('conflict', 'This desk is not enrolled at a head office.');
+    if (!client || !terminalId) throw new AgentError('conflict', refusal('headOffice.notEnrolled'));
     const record = get(localId);
     if (deps.tables.branchPayouts.claimed(localId)) return;
     if (record.origin === 'counter')
-      throw new AgentError(
-        'conflict',
-        'This payout was started at this desk: it is not claimed from another.',
-        {
-          localId,
-        },
-      );
+      throw new AgentError('conflict', refusal('headOffice.ownPayout'), {
+        localId,
+      });
     checkOpenPayout(record);
     const operator = store.shifts.open()?.operatorName;
-    if (!operator) throw new AgentError('conflict', 'Sign in to open a shift first.', { localId });
-    const refuse = (message = NOT_CONFIRMED) =>
-      new AgentError('conflict', message, { localId, cash: 'hold' });
+    if (!operator) throw new AgentError('conflict', refusal('headOffice.signIn'), { localId });
+    const refuse = (refused = NOT_CONFIRMED) =>
+      new AgentError('conflict', refused, { localId, cash: 'hold' });
 
     const state = await client.payout(record.operationNumber);
     if (state.status === 'unreachable') throw refuse();
-    if (state.status !== 200) throw refuse(message(state.body) ?? NOT_CONFIRMED);
+    if (state.status !== 200) throw refuse(holdCash(state.body) ?? NOT_CONFIRMED);
     const before = PayoutState.safeParse(state.body);
     if (!before.success) throw refuse();
     checkSame(record, before.data);
@@ -138,9 +129,9 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
       const again = await client.payout(record.operationNumber);
       const parsed = again.status === 200 ? PayoutState.safeParse(again.body) : undefined;
       if (parsed?.success && parsed.data.claim?.terminalId === terminalId) won = parsed.data;
-      else throw refuse(message(answer.body) ?? NOT_CONFIRMED);
+      else throw refuse(holdCash(answer.body) ?? NOT_CONFIRMED);
     } else {
-      throw refuse(message(answer.body) ?? NOT_CONFIRMED);
+      throw refuse(holdCash(answer.body) ?? NOT_CONFIRMED);
     }
     checkSame(record, won);
     store.durable(() => {
@@ -169,12 +160,18 @@ export function createBranchPayouts(deps: BranchPayoutsDeps) {
   return { release, claim, handlers };
 }
 
-/** HQ's plain words, followed by what the desk says about cash. */
-function message(body: Record<string, unknown>): string | undefined {
-  if (typeof body.message !== 'string') return undefined;
-  return body.message.includes('Do not hand over cash')
-    ? body.message
-    : `${body.message} Do not hand over cash.`;
+/** HQ's reasons (none with values) that say nothing of cash: the desk adds that none is handed over. */
+const SILENT_ON_CASH: ReadonlySet<RefusalKey> = new Set([
+  'hq.payoutNotFound',
+  'hq.ownPayout',
+  'hq.claimedHere',
+]);
+
+/** HQ's reason, followed by what the desk says about cash. */
+function holdCash(body: Record<string, unknown>): Refusal | undefined {
+  const reason = hqRefusal(body);
+  if (!reason || !SILENT_ON_CASH.has(reason.key)) return reason;
+  return refusal('headOffice.holdCash', { reason: { key: reason.key } });
 }
 
 export type BranchPayouts = ReturnType<typeof createBranchPayouts>;

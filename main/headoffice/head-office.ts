@@ -6,6 +6,7 @@
 
 import type { HeadOfficeStatus } from '../../common/headoffice-channels.ts';
 import { EnrolResponse } from '../../common/journal-enrolment.ts';
+import { refusal } from '../../common/refusal.ts';
 import { deskKeyPair, deskPrivateKey } from '../../common-node/batch-signature.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
@@ -19,7 +20,7 @@ import type { Vault } from '../vault/index.ts';
 import { createDeskJournal } from './desk-journal.ts';
 import { journalCheckpoints, rebaseJournal } from './desk-journal-stream.ts';
 import type { HeadOfficeNote } from './entries.ts';
-import { checkHqUrl, createHqClient, type HqClient } from './hq-client.ts';
+import { checkHqUrl, createHqClient, type HqClient, hqRefusal } from './hq-client.ts';
 import { createJournalRetention } from './journal-retention.ts';
 import type { HeadOfficeTables } from './tables.ts';
 import { createUpload, REFUSED_MESSAGE, TOKEN_MESSAGE, type UploadState } from './upload.ts';
@@ -134,7 +135,7 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
     const current = enrolment();
     const terminalId = deps.terminalId();
     if (current && current.terminalId !== terminalId)
-      throw new AgentError('conflict', 'This desk is enrolled under another terminal ID.');
+      throw new AgentError('conflict', refusal('headOffice.otherTerminal'));
     // A new key each enrolment: HQ replaces the desk's key with this one once the code is accepted.
     const pair = deskKeyPair();
     const answer = await createHqClient(checked.url, () => null, deps.timeoutMs).enrol(
@@ -143,21 +144,13 @@ export function createHeadOffice(deps: HeadOfficeDeps) {
       pair.publicKeyPem,
       journalCheckpoints(deps.tables.deskJournal, uploadState().highWater),
     );
-    if (answer.status === 'unreachable')
-      throw new AgentError(
-        'unreachable',
-        'The head office did not answer. Check its address and the network, then try again.',
-      );
+    if (answer.status === 'unreachable') throw new AgentError('unreachable', refusal('headOffice.noAnswer'));
     if (answer.status !== 200) {
-      const message =
-        typeof answer.body.message === 'string'
-          ? answer.body.message
-          : `The head office refused (${answer.status}).`;
-      throw new AgentError('validation', message, { field: 'code' });
+      const refused = hqRefusal(answer.body) ?? refusal('headOffice.refused', { status: answer.status });
+      throw new AgentError('validation', refused, { field: 'code' });
     }
     const enrolled = EnrolResponse.safeParse(answer.body);
-    if (!enrolled.success)
-      throw new AgentError('invalid_response', 'The head office answered in a form this desk cannot read.');
+    if (!enrolled.success) throw new AgentError('invalid_response', refusal('headOffice.unreadable'));
     const { deskToken, branchId, branchName, hqSigningKey, highWater } = enrolled.data;
     const { continuesAfter = highWater, epoch = 1 } = enrolled.data;
     log.addSecret(deskToken);

@@ -6,7 +6,13 @@ import type { KeyObject } from 'node:crypto';
 import ky from 'ky';
 import { DESK_API, type DeskRoute, deskPath } from '../../common/hq-api/desk-routes.ts';
 import type { EnrolRequest } from '../../common/journal-enrolment.ts';
-import type { ClaimRequest, JournalEntry, UploadRequest } from '../../common/journal-entry.ts';
+import {
+  type ClaimRequest,
+  DeskRefusal,
+  type JournalEntry,
+  type UploadRequest,
+} from '../../common/journal-entry.ts';
+import { englishRefusal, type Refusal, refusal } from '../../common/refusal.ts';
 import { signBatch } from '../../common-node/batch-signature.ts';
 
 export const HQ_TIMEOUT_MS = 15_000;
@@ -18,23 +24,16 @@ export type HqAnswer =
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The head office's base URL, or why not: `https://` only, except on this computer's loopback. */
-export function checkHqUrl(raw: string): { url: string } | { refused: string } {
+export function checkHqUrl(raw: string): { url: string } | { refused: Refusal } {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return {
-      refused: 'This is not a web address. Enter the head office address, like https://hq.example.com.',
-    };
+    return { refused: refusal('headOffice.notUrl') };
   }
-  if (url.username || url.password)
-    return { refused: 'The head office address must not hold a name or password.' };
+  if (url.username || url.password) return { refused: refusal('headOffice.urlCredentials') };
   const plainLoopback = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-  if (url.protocol !== 'https:' && !plainLoopback)
-    return {
-      refused:
-        'The head office address must start with https:// (http:// only for a head office on this computer).',
-    };
+  if (url.protocol !== 'https:' && !plainLoopback) return { refused: refusal('headOffice.urlHttps') };
   return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
@@ -65,7 +64,8 @@ export function createHqClient(
       try {
         body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
       } catch {
-        body = { error: 'invalid', message: 'The head office answered in a form the desk cannot read.' };
+        const unreadable = refusal('headOffice.unreadable');
+        body = { error: 'invalid', message: englishRefusal(unreadable), refusal: unreadable };
       }
       return { status: response.status, body };
     } catch (error) {
@@ -101,3 +101,9 @@ export function createHqClient(
 }
 
 export type HqClient = ReturnType<typeof createHqClient>;
+
+/** The head office's reason for a refusal, as a key of the shared catalogue; undefined if it sent none. */
+export function hqRefusal(body: Record<string, unknown>): Refusal | undefined {
+  const parsed = DeskRefusal.shape.refusal.safeParse(body.refusal);
+  return parsed.success ? parsed.data : undefined;
+}

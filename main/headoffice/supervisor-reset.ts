@@ -6,6 +6,7 @@
 
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { refusal } from '../../common/refusal.ts';
 import { verifyResetCode } from '../../common-node/reset-code.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
@@ -18,11 +19,11 @@ import type { Store } from '../store/index.ts';
 import type { HeadOfficeTables } from './tables.ts';
 
 const REFUSALS = {
-  malformed: 'This is not a head-office reset code. Check it with the head office and type it again.',
-  forged: 'The head office did not issue this code. Ask the head office for a new one.',
-  other_terminal: 'This code was issued for another desk. Ask the head office for a code for this terminal.',
-  expired: 'This code has expired. Ask the head office for a new one.',
-  used: 'This code has been used already. Ask the head office for a new one.',
+  malformed: refusal('reset.malformed'),
+  forged: refusal('reset.forged'),
+  other_terminal: refusal('reset.otherTerminal'),
+  expired: refusal('reset.expired'),
+  used: refusal('reset.used'),
 } as const;
 
 export type SupervisorResetDeps = {
@@ -45,10 +46,7 @@ export function createSupervisorReset(deps: SupervisorResetDeps) {
   function resetWithCode(code: string): { reset: true } {
     const enrolment = readEnrolment(store.settings);
     if (!enrolment || !existsSync(file))
-      throw new AgentError(
-        'conflict',
-        `No reset was asked for: put the ${SUPERVISOR_RESET_FILE} file in the data folder first.`,
-      );
+      throw new AgentError('conflict', refusal('reset.notAsked', { file: SUPERVISOR_RESET_FILE }));
     const check = verifyResetCode(code, enrolment.hqSigningKey, enrolment.terminalId, {
       used: deps.tables.resetNonces.spent(),
       now: new Date(deps.clock.now()),

@@ -3,6 +3,7 @@
 // a call gets when the process died under it, was left stopped or is closing, and the shell's answer
 // to the core's printer calls (client.ts does the work).
 import type { AppError, ConnectionState } from '../../common/contract.ts';
+import { refusal, withEnglish } from '../../common/refusal.ts';
 import type { CoreOptions, StartStep } from '../core-types.ts';
 import type { Listener } from '../events.ts';
 import type { Invoke } from '../ipc/dispatch.ts';
@@ -78,7 +79,7 @@ export class HostStartError extends Error {
 export function coreStoppedError(localId: number | undefined): AppError {
   return {
     kind: 'outcome_unknown',
-    message: 'CashDesk stopped before it answered and is starting again; it will find out what happened.',
+    ...withEnglish(refusal('core.restarting')),
     cash: 'hold',
     ...(localId !== undefined ? { localId } : {}),
   };
@@ -87,13 +88,12 @@ export function coreStoppedError(localId: number | undefined): AppError {
 /** Every call once the core has stopped for good. */
 export const CORE_GAVE_UP: AppError = {
   kind: 'internal',
-  message:
-    'CashDesk stopped several times in a row and was not started again. Close CashDesk and start it again; every operation is saved.',
+  ...withEnglish(refusal('core.gaveUp')),
   cash: 'hold',
 };
 
 /** Every call once the shell is closing the core. */
-export const CLOSING: AppError = { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' };
+export const CLOSING: AppError = { kind: 'conflict', ...withEnglish(refusal('core.closing')), cash: 'none' };
 
 /** The operation a call is about, so the screen showing it can follow it once the core is back. */
 export function localIdOf(request: unknown): number | undefined {

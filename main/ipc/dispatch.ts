@@ -1,6 +1,7 @@
 // The one door every IPC call passes: the request is parsed against the contract, the handler
 // runs, and the reply is parsed too, so the contract cannot drift silently. It never throws.
 import { type ChannelName, channels, type Result } from '../../common/contract.ts';
+import { refusal, withEnglish } from '../../common/refusal.ts';
 import { toAppError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { Handlers } from './handlers.ts';
@@ -10,7 +11,12 @@ export type Invoke = (channel: string, request: unknown) => Promise<Result<unkno
 export function createDispatch(handlers: Handlers, log: Log): Invoke {
   return async (channel, request) => {
     if (typeof channel !== 'string' || !Object.hasOwn(channels, channel)) {
-      return { ok: false, error: { kind: 'invalid_input', message: 'Unknown channel.', cash: 'none' } };
+      const error = {
+        kind: 'invalid_input',
+        ...withEnglish(refusal('core.unknownChannel')),
+        cash: 'none',
+      } as const;
+      return { ok: false, error };
     }
     const name = channel as ChannelName;
     try {
@@ -19,7 +25,13 @@ export function createDispatch(handlers: Handlers, log: Log): Invoke {
         const detail = parsed.error.issues
           .map((i) => `${i.path.join('.') || 'request'}: ${i.message}`)
           .join('; ');
-        return { ok: false, error: { kind: 'invalid_input', message: detail, cash: 'none' } };
+        // The detail names the field and the rule, for the log; the renderer never sends it on purpose.
+        const error = {
+          kind: 'invalid_input',
+          ...refusal('core.invalidInput', { detail }),
+          message: detail,
+        } as const;
+        return { ok: false, error: { ...error, cash: 'none' } };
       }
       const handler = handlers[name] as (request: unknown) => Promise<unknown> | unknown;
       const value = await handler(parsed.data);

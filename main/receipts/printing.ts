@@ -15,6 +15,7 @@ import type {
   PrintReport,
   PrintResult,
 } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { isTrainingShopName } from '../../common/training-shops.ts';
 import { AgentError } from '../app-error.ts';
 import { type Clock, isoNow } from '../clock.ts';
@@ -40,8 +41,6 @@ const PRINTED: Record<PrintDocument, string> = {
   lookup_slip: 'lookup_slip_printed',
 };
 const PRINT_FAILED = 'print_failed';
-const NO_RECEIPT =
-  'No receipt for this operation now: the gateway does not hold it, holds other figures than those entered, or its cash is not recorded yet.';
 
 type Deps = {
   store: Pick<Store, 'operations'>;
@@ -71,10 +70,10 @@ export function createReceiptPrinting(deps: Deps) {
    */
   function printable(localId: number): { record: OperationRecord; view: OperationView } {
     const record = store.operations.get(localId);
-    if (!record) throw new AgentError('not_found', `No operation ${localId} on this terminal.`);
+    if (!record) throw new AgentError('not_found', refusal('checkout.noSuchOperation', { localId }));
     const view = journal.view(record);
     if (view.meaning.receipt.print === 'none') {
-      throw new AgentError('conflict', NO_RECEIPT, { localId, cash: view.cash });
+      throw new AgentError('conflict', refusal('receipts.none'), { localId, cash: view.cash });
     }
     return { record, view };
   }
@@ -186,7 +185,7 @@ export function createReceiptPrinting(deps: Deps) {
 
   async function savePdf(localId: number, copy: Copy): Promise<{ path: string | null }> {
     const { record, view } = printable(localId);
-    if (!printer) throw new AgentError('conflict', 'Nothing can make a PDF here.', { localId });
+    if (!printer) throw new AgentError('conflict', refusal('receipts.noPdf'), { localId });
     const document = documentFor(view, copy);
     const path = await printer.choosePdfPath(
       `${document}-${view.operationNumber.replace(/[^\w-]/g, '_')}.pdf`,

@@ -2,6 +2,7 @@
 // Settings, in the desk's language. Unlike a receipt a report is not counted: printing it again
 // later prints the same report, and the support log records each print.
 import type { PrintResult, XReport, ZReport } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import { placeFile } from '../placed-file.ts';
@@ -67,7 +68,7 @@ export function createReportPrinting(deps: Deps) {
     },
 
     async savePdf(request: ReportRequest): Promise<{ path: string | null }> {
-      if (!printer) throw new AgentError('conflict', 'Nothing can make a PDF here.');
+      if (!printer) throw new AgentError('conflict', refusal('receipts.noPdf'));
       // Rendered before the dialog opens, so a report that does not exist is refused first.
       const { html, shiftId, paper } = render(request);
       const name = request.kind === 'X' ? `x-report-shift-${shiftId}.pdf` : `z-report-shift-${shiftId}.pdf`;

@@ -2,6 +2,7 @@
 // printer and paper set in Settings, in the desk's language. Like a report, a slip is not counted;
 // the support log records each print.
 import type { PrintResult } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -22,7 +23,7 @@ export function createSlipPrinting(deps: {
     async print(movementId: number): Promise<PrintResult> {
       const slip = deps.store.drawer.movement(movementId);
       if (!slip) {
-        throw new AgentError('not_found', `No cash movement ${movementId} at this desk.`, {
+        throw new AgentError('not_found', refusal('receipts.noMovement', { movementId }), {
           field: 'movementId',
         });
       }

@@ -20,6 +20,3 @@ export const readEnrolment = (repo: Pick<SettingsRepo, 'get'>): Enrolment | null
 
 export const writeEnrolment = (repo: Pick<SettingsRepo, 'set'>, enrolment: Enrolment) =>
   repo.set(ENROLMENT_KEY, enrolment);
-
-export const ENROLLED_TERMINAL_REFUSAL =
-  'This desk is enrolled at the head office under its terminal ID, which cannot change now.';

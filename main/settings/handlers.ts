@@ -1,6 +1,7 @@
 // The terminal's settings and tokens. Every change drops the gateway clients built from the old
 // ones and tells the renderer; a new token also releases the lookups that waited for it.
 import type { Mode } from '../../common/enums.ts';
+import { type Phrase, phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { SupervisorPins } from '../diagnostics/supervisor.ts';
 import type { Feature } from '../feature.ts';
@@ -31,11 +32,13 @@ export function createSettingsFeature(deps: {
 }): Feature<HandlerTable<SettingsChannel>> {
   const { settings, appState } = deps;
   /** A new token or gateway asks for the supervisor PIN again, even while unlocked. */
-  async function confirmSupervisor(pin: string | undefined, what: string) {
+  async function confirmSupervisor(pin: string | undefined, what: Phrase) {
     settings.refuseWhileShiftOpen();
     if (!deps.supervisors.isSet()) return;
     if (!pin)
-      throw new AgentError('locked', `${what} needs the current supervisor PIN.`, { field: 'supervisorPin' });
+      throw new AgentError('locked', refusal('staff.needsCurrentSupervisorPin', { what }), {
+        field: 'supervisorPin',
+      });
     await deps.supervisors.verify(pin);
   }
   const changed = () => {
@@ -47,7 +50,7 @@ export function createSettingsFeature(deps: {
     'app.getState': () => appState.get(),
     'settings.save': async ({ supervisorPin, ...next }) => {
       if (next.gatewayUrl !== settings.get().gatewayUrl) {
-        await confirmSupervisor(supervisorPin, 'A new gateway address');
+        await confirmSupervisor(supervisorPin, phrase('action.newGateway'));
       }
       settings.save(next);
       return changed();
@@ -61,7 +64,7 @@ export function createSettingsFeature(deps: {
     'settings.setToken': ({ shopId, token, supervisorPin }) =>
       deps.track(
         (async () => {
-          await confirmSupervisor(supervisorPin, 'A new token');
+          await confirmSupervisor(supervisorPin, phrase('action.newToken'));
           await settings.setToken(shopId, token);
           deps.retryWaitingLookups();
           return changed();

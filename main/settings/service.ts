@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { DEFAULT_PRINTING, type DeskSettings, Settings, type TokenState } from '../../common/contract.ts';
 import { firstLanguage } from '../../common/enums.ts';
+import { refusal } from '../../common/refusal.ts';
 import { TRAINING_SHOP_NAMES } from '../../common/training-shops.ts';
 import { AgentError } from '../app-error.ts';
 import { type AuditTrail, tokenFingerprint } from '../audit/trail.ts';
@@ -41,8 +42,6 @@ export type SettingsDocument = Omit<Settings, 'mode' | 'printing'> & {
   desk?: DeskSettings;
 };
 
-export const SHIFT_OPEN_REFUSAL = 'Close the shift before changing the gateway, the token or the mode.';
-
 /** Where changes are recorded, and whether a shift is open (none of the gateway's may change then). */
 export type SettingsWatch = { audit: Pick<AuditTrail, 'record'>; shiftOpen: () => boolean };
 
@@ -55,7 +54,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   /** The desk's part of a save: a folder that exists, and every changed field in the audit trail. */
   function saveDesk(next: DeskSettings) {
     if (next.backupFolder && !statSync(next.backupFolder, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new AgentError('validation', `There is no folder ${next.backupFolder}.`, {
+      throw new AgentError('validation', refusal('settings.noFolder', { folder: next.backupFolder }), {
         field: 'backupFolder',
       });
     }
@@ -76,7 +75,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   }
   /** Money already counted in a shift went to one gateway, with one token, in one mode. */
   function refuseWhileShiftOpen() {
-    if (watch?.shiftOpen()) throw new AgentError('conflict', SHIFT_OPEN_REFUSAL);
+    if (watch?.shiftOpen()) throw new AgentError('conflict', refusal('staff.shiftOpen'));
   }
   // Tokens are read from the keychain once and kept in main's memory only.
   const tokens = new Map<string, string | null>();
@@ -87,7 +86,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
   );
 
   function profile(shopId: number): Profile {
-    if (!current.gatewayUrl) throw new AgentError('token_missing', 'No gateway address is configured.');
+    if (!current.gatewayUrl) throw new AgentError('token_missing', refusal('settings.noGatewayUrl'));
     return { gatewayUrl: current.gatewayUrl, shopId };
   }
 
@@ -157,7 +156,7 @@ export function createSettingsService(repo: SettingsRepo, vault: Vault, log: Log
 
     setMode(mode: Settings['mode']): Settings {
       if (mode === 'live' && !current.gatewayUrl) {
-        throw new AgentError('validation', 'Set the gateway address before switching to live.', {
+        throw new AgentError('validation', refusal('settings.liveNeedsGatewayUrl'), {
           field: 'gatewayUrl',
         });
       }

@@ -1,5 +1,7 @@
 // Which shift a new operation belongs to, and its operator. Apart from the shift service so that
 // checkout, which asks, is built before the shift's close, which ends checkout's open sessions.
+
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { ShiftsRepo } from '../store/shifts.ts';
 
@@ -17,27 +19,20 @@ export function createAttribution(deps: {
    */
   return function attribute(training: boolean): Attribution {
     if (deps.closing()) {
-      throw new AgentError(
-        'conflict',
-        'The shift is closing: no cash moves in it now. Open the next shift first.',
-      );
+      throw new AgentError('conflict', refusal('shift.closing'));
     }
     const shift = deps.shifts.open();
     if (!shift) {
       throw new AgentError(
         'conflict',
-        training
-          ? 'Start a training shift first (Home: Start training).'
-          : 'No shift is open: in Live mode an operator signs in and opens one before any operation.',
+        training ? refusal('shift.startTraining') : refusal('shift.noneOpenLive'),
         { field: 'shift' },
       );
     }
     if (shift.training !== training) {
       throw new AgentError(
         'conflict',
-        shift.training
-          ? 'A training shift is open: close it before working in Live.'
-          : 'A live shift is open: training operations never count in it.',
+        shift.training ? refusal('shift.trainingOpen') : refusal('shift.liveOpen'),
       );
     }
     return { shiftId: shift.id, operator: shift.operatorName };

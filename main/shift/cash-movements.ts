@@ -2,6 +2,7 @@
 // PIN, on disk before the agent is told, and never more taken than the drawer should hold.
 import type { CashLine, CashMovementKind } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
@@ -25,17 +26,18 @@ export async function recordCashMovement(
   const { store } = deps;
   const { requireOpen, expected } = shifts;
   requireOpen();
-  const approved = await deps.supervisor.approve(
-    input.supervisorPin,
-    'Cash added to or taken from the drawer',
-  );
+  const approved = await deps.supervisor.approve(input.supervisorPin, phrase('action.cashMovement'));
   const shift = requireOpen();
   if (input.kind === 'removed') {
     const inDrawer = expected(shift).find((line) => line.currency === input.currency)?.expected ?? '0';
     if (compare(input.amount, inDrawer) > 0) {
-      throw new AgentError('validation', `Only ${inDrawer} ${input.currency} is expected in the drawer.`, {
-        field: 'amount',
-      });
+      throw new AgentError(
+        'validation',
+        refusal('shift.onlyInDrawer', { amount: inDrawer, currency: input.currency }),
+        {
+          field: 'amount',
+        },
+      );
     }
   }
   const movement = {

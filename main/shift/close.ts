@@ -5,6 +5,7 @@
 import { cashLines, varianceLines } from '../../common/cash-rules/drawer-cash.ts';
 import { awaitsGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { CashLine, CustodyRecord, DrawerCount, VarianceLine, ZReport } from '../../common/contract.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
@@ -45,11 +46,11 @@ export function createShiftClose(
   }): Promise<ZReport> {
     const counted = countDrawer(input.counted, 'counted');
     const thresholds = () => deps.deskSettings.get().varianceThresholds;
-    const approval = (over: string[]) => `A variance over the threshold (${over.join(', ')})`;
+    const approval = (over: string[]) => phrase('action.variance', { currencies: over.join(', ') });
     const allCounted = (cash: CashLine[]) => {
       const missing = cash.find((line) => !counted.some((c) => c.currency === line.currency));
       if (missing) {
-        throw new AgentError('validation', `Count the ${missing.currency} too (0 if there is none).`, {
+        throw new AgentError('validation', refusal('shift.countCurrency', { currency: missing.currency }), {
           field: 'counted',
         });
       }
@@ -71,18 +72,16 @@ export function createShiftClose(
     const count = counts.atClose(opened, counted, before);
     const overBefore = overOf(count.variance, opened.id);
     if (overBefore.length && !input.note) {
-      throw new AgentError(
-        'validation',
-        `${approval(overBefore)} needs a note and the supervisor PIN: write what happened in the note.`,
-        { field: 'note' },
-      );
+      throw new AgentError('validation', refusal('shift.needsNote', { what: approval(overBefore) }), {
+        field: 'note',
+      });
     }
     // The one wait before the drawer is frozen: anything may still move during it.
     const approved =
       overBefore.length || input.supervisorPin
         ? await deps.supervisor.approve(
             input.supervisorPin,
-            overBefore.length ? approval(overBefore) : 'Closing the shift',
+            overBefore.length ? approval(overBefore) : phrase('action.closeShift'),
           )
         : false;
     const shift = requireOpen();
@@ -107,7 +106,7 @@ export function createShiftClose(
       if (inFlight) {
         throw new AgentError(
           'conflict',
-          `Operation ${inFlight.operationNumber} is waiting for the gateway's answer.`,
+          refusal('shift.waitingForGateway', { operationNumber: inFlight.operationNumber }),
           {
             localId: inFlight.localId,
             cash: 'hold',
@@ -168,11 +167,15 @@ export function createShiftClose(
         if (over.length && !approved && deps.supervisor.approvalNeeded()) {
           const figures = variance
             .filter((line) => line.overThreshold)
-            .map((line) => `${line.currency}: expected ${line.expected}, counted ${line.counted}`)
+            // Figures alone, so they read the same in every language: expected → counted.
+            .map((line) => `${line.currency} ${line.expected} → ${line.counted}`)
             .join('; ');
           throw new AgentError(
             'validation',
-            `The drawer changed while the shift was closing: ${approval(over)} now needs ${input.note ? '' : 'a note and '}the supervisor PIN (${figures}). Count again if need be, then close with the supervisor.`,
+            refusal(input.note ? 'shift.changedWhileClosing' : 'shift.changedWhileClosingNote', {
+              what: approval(over),
+              figures,
+            }),
             { field: input.note ? 'supervisorPin' : 'note' },
           );
         }

@@ -2,6 +2,7 @@
 // expected cash and variance is common/cash-rules/drawer-cash.ts, shared with the head office.
 import { type CountedCurrency, CURRENCIES, type DrawerCount } from '../../common/contract.ts';
 import { add, compare, multiply, sum } from '../../common/money.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 
 /** A count as stored: each currency's total, and its denominations when counted so. */
@@ -13,13 +14,17 @@ export function countDrawer(count: DrawerCount, field: string): CountedCurrency[
     const denominations = line.denominations ?? [];
     denominations.forEach((d, j) => {
       if (!table.some((value) => compare(value, d.value) === 0)) {
-        throw new AgentError('validation', `${d.value} is not a ${line.currency} note or coin.`, {
-          field: `${field}.${i}.denominations.${j}.value`,
-        });
+        throw new AgentError(
+          'validation',
+          refusal('shift.notDenomination', { value: d.value, currency: line.currency }),
+          {
+            field: `${field}.${i}.denominations.${j}.value`,
+          },
+        );
       }
     });
     if (new Set(denominations.map((d) => add(d.value, '0'))).size !== denominations.length) {
-      throw new AgentError('validation', `Each ${line.currency} note or coin once.`, {
+      throw new AgentError('validation', refusal('shift.denominationTwice', { currency: line.currency }), {
         field: `${field}.${i}.denominations`,
       });
     }

@@ -7,6 +7,7 @@
 
 import { varianceLines } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashLine, DrawerCount, VarianceLine } from '../../common/contract.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import type { ShiftRecord } from '../store/shifts.ts';
@@ -34,7 +35,7 @@ export function createHandover(deps: ShiftDeps, drawer: Drawer) {
   function handable(): ShiftRecord & { operatorId: number } {
     const shift = drawer.requireOpen();
     if (shift.operatorId === null) {
-      throw new AgentError('conflict', 'A training shift has no operator to hand the drawer over from.');
+      throw new AgentError('conflict', refusal('shift.trainingNoOperator'));
     }
     return shift as ShiftRecord & { operatorId: number };
   }
@@ -44,7 +45,7 @@ export function createHandover(deps: ShiftDeps, drawer: Drawer) {
     const count = countDrawer(counted, 'counted');
     const missing = cash.find((line) => !count.some((c) => c.currency === line.currency));
     if (missing) {
-      throw new AgentError('validation', `Count the ${missing.currency} too (0 if there is none).`, {
+      throw new AgentError('validation', refusal('shift.countCurrency', { currency: missing.currency }), {
         field: 'counted',
       });
     }
@@ -61,24 +62,18 @@ export function createHandover(deps: ShiftDeps, drawer: Drawer) {
     async handOver(input: HandoverInput) {
       const outgoing = handable();
       if (input.operatorId === outgoing.operatorId) {
-        throw new AgentError(
-          'validation',
-          `${outgoing.operatorName} holds the drawer already: choose who takes it.`,
-          {
-            field: 'operatorId',
-          },
-        );
+        throw new AgentError('validation', refusal('shift.holdsDrawer', { name: outgoing.operatorName }), {
+          field: 'operatorId',
+        });
       }
       const first = variance(outgoing, input.counted);
       const overBefore = over(first.lines);
       const what = (currencies: string[]) =>
-        `A variance over the threshold at the handover (${currencies.join(', ')})`;
+        phrase('action.handoverVariance', { currencies: currencies.join(', ') });
       if (overBefore.length && !input.note) {
-        throw new AgentError(
-          'validation',
-          `${what(overBefore)} needs a note and the supervisor PIN: write what happened in the note.`,
-          { field: 'note' },
-        );
+        throw new AgentError('validation', refusal('shift.needsNote', { what: what(overBefore) }), {
+          field: 'note',
+        });
       }
       // The incoming operator confirms the count with their own PIN, then the supervisor if need be.
       const incoming = await deps.operators.verify(input.operatorId, input.pin);
@@ -88,14 +83,16 @@ export function createHandover(deps: ShiftDeps, drawer: Drawer) {
       // Cash may have moved during the PIN checks: the figures kept are the figures as they stand.
       const shift = handable();
       if (shift.id !== outgoing.id || shift.operatorId !== outgoing.operatorId) {
-        throw new AgentError('conflict', 'The drawer changed hands meanwhile: count it again.');
+        throw new AgentError('conflict', refusal('shift.changedHands'));
       }
       const { count, lines } = variance(shift, input.counted);
       const overNow = over(lines);
       if (overNow.length && !approved && deps.supervisor.approvalNeeded()) {
         throw new AgentError(
           'validation',
-          `The drawer changed during the check: ${what(overNow)} now needs ${input.note ? '' : 'a note and '}the supervisor PIN.`,
+          refusal(input.note ? 'shift.changedDuringCheck' : 'shift.changedDuringCheckNote', {
+            what: what(overNow),
+          }),
           { field: input.note ? 'supervisorPin' : 'note' },
         );
       }

@@ -9,6 +9,7 @@
 import { cashLines } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashLine, DrawerCount, ShiftSummary, VarianceLine, XReport } from '../../common/contract.ts';
 import { TRAINING_OPERATOR } from '../../common/enums.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import { type ShiftRecord, summary } from '../store/shifts.ts';
@@ -28,12 +29,9 @@ export function createShifts(deps: ShiftDeps) {
 
   function requireOpen(): ShiftRecord {
     const shift = store.shifts.open();
-    if (!shift) throw new AgentError('conflict', 'No shift is open at this desk.');
+    if (!shift) throw new AgentError('conflict', refusal('shift.noneOpen'));
     if (closing()) {
-      throw new AgentError(
-        'conflict',
-        'The shift is closing: no cash moves in it now. Open the next shift first.',
-      );
+      throw new AgentError('conflict', refusal('shift.closing'));
     }
     return shift;
   }
@@ -85,7 +83,7 @@ export function createShifts(deps: ShiftDeps) {
 
     async open(input: { operatorId: number; pin: string; float: DrawerCount }): Promise<void> {
       const already = () => {
-        if (store.shifts.open()) throw new AgentError('conflict', 'A shift is already open at this desk.');
+        if (store.shifts.open()) throw new AgentError('conflict', refusal('shift.alreadyOpen'));
       };
       already();
       const float = countDrawer(input.float, 'float');
@@ -110,9 +108,9 @@ export function createShifts(deps: ShiftDeps) {
     openTraining(): void {
       const { terminalId, mode } = deps.settings.get();
       if (mode !== 'training') {
-        throw new AgentError('conflict', 'A training shift starts only while the desk is in training.');
+        throw new AgentError('conflict', refusal('shift.trainingOnlyInTraining'));
       }
-      if (store.shifts.open()) throw new AgentError('conflict', 'A shift is already open at this desk.');
+      if (store.shifts.open()) throw new AgentError('conflict', refusal('shift.alreadyOpen'));
       insertShift({
         terminalId,
         training: true,

@@ -10,6 +10,7 @@ import type {
   Reconciliation,
   ZReport,
 } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import { isoNow } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
@@ -81,7 +82,7 @@ export function createZReports(deps: ShiftDeps) {
     const z = store.shifts.z(shiftId);
     const shift = store.shifts.get(shiftId);
     if (!z || !shift)
-      throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
+      throw new AgentError('not_found', refusal('shift.noZReport', { shiftId }), { field: 'shiftId' });
     // A report from before the audit trail and the chain existed has neither, and one from before
     // the close kept every count and the handovers has no counts, handovers or operators' parts.
     type Older = 'audit' | 'chainHead' | 'counts' | 'handovers' | 'parts';
@@ -129,13 +130,13 @@ export function createZReports(deps: ShiftDeps) {
     const shift = store.shifts.get(shiftId);
     const z = store.shifts.z(shiftId);
     if (!shift || !z)
-      throw new AgentError('not_found', `Shift ${shiftId} has no Z report.`, { field: 'shiftId' });
+      throw new AgentError('not_found', refusal('shift.noZReport', { shiftId }), { field: 'shiftId' });
     if (shift.reconciled) return zReport(shiftId);
     const { reconciliation: result } = await reconcile(shift, store.shifts.operations(shift));
     if (!result.complete) {
       throw new AgentError(
         'unreachable',
-        `The gateway did not answer for ${result.unanswered} of ${result.checked} operations; the Z report stays "not reconciled" and is checked again by itself.`,
+        refusal('shift.notReconciled', { unanswered: result.unanswered, checked: result.checked }),
       );
     }
     store.durable(() => store.shifts.appendReconciliation(z.id, result));

@@ -4,6 +4,7 @@
 // the supervisor's) takes it down. Locking only hides the desk: an operation in progress goes on,
 // and its lookups and events with it. After a restart with a shift still open, the desk starts locked.
 
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock, Timer } from '../clock.ts';
 import type { Log } from '../log.ts';
@@ -64,7 +65,7 @@ export function createDesk(deps: Deps) {
     },
 
     lock() {
-      if (!operator) throw new AgentError('conflict', 'No operator is signed in at this desk.');
+      if (!operator) throw new AgentError('conflict', refusal('staff.noOperatorSignedIn'));
       lock('asked');
     },
 

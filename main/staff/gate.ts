@@ -9,15 +9,11 @@ import {
   type Settings,
   SUPERVISOR_CHANNELS,
 } from '../../common/contract.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Handlers } from '../ipc/handlers.ts';
-import { ENROLLED_TERMINAL_REFUSAL, readEnrolment } from '../settings/enrolment.ts';
-import {
-  DEFAULT_SETTINGS,
-  type SettingsDocument,
-  type SettingsService,
-  SHIFT_OPEN_REFUSAL,
-} from '../settings/service.ts';
+import { readEnrolment } from '../settings/enrolment.ts';
+import { DEFAULT_SETTINGS, type SettingsDocument, type SettingsService } from '../settings/service.ts';
 import type { Store } from '../store/index.ts';
 import type { Desk } from './desk-lock.ts';
 import type { Supervisor } from './supervisor.ts';
@@ -60,7 +56,7 @@ export function guardHandlers(handlers: Handlers, deps: Deps): Handlers {
     const handler = handlers[name] as (request: unknown) => unknown;
     guarded[name] = (request) => {
       if (deps.desk.locked() && !openWhileLocked(name)) {
-        throw new AgentError('locked', "The desk is locked: the operator's PIN unlocks it.", {
+        throw new AgentError('locked', refusal('staff.deskLocked'), {
           field: 'desk',
         });
       }
@@ -105,18 +101,18 @@ function checkModeChange(deps: Deps, mode: Mode) {
   if (mode === current.mode) return;
   // A training shift holds no real cash: turning Live on ends it (settings/handlers.ts).
   if (deps.store.shifts.open()?.training === false) {
-    throw new AgentError('conflict', SHIFT_OPEN_REFUSAL);
+    throw new AgentError('conflict', refusal('staff.shiftOpen'));
   }
   if (mode !== 'live') return;
   if (!deps.supervisor.pinSet()) {
-    throw new AgentError('locked', 'Set a supervisor PIN before turning Live on.', {
+    throw new AgentError('locked', refusal('staff.liveNeedsSupervisor'), {
       field: 'supervisorPin',
     });
   }
   if (current.terminalId === DEFAULT_SETTINGS.terminalId) {
     throw new AgentError(
       'validation',
-      `Choose this desk's own terminal ID before turning Live on, not the default ${DEFAULT_SETTINGS.terminalId}: two desks with one ID collide on operation numbers.`,
+      refusal('staff.liveNeedsTerminal', { terminalId: DEFAULT_SETTINGS.terminalId }),
       { field: 'terminalId' },
     );
   }
@@ -125,7 +121,7 @@ function checkModeChange(deps: Deps, mode: Mode) {
 /** An update URL is followed only on a desk a supervisor PIN guards (else any page could set one). */
 function checkUpdateUrl(deps: Deps, updateUrl: string | null) {
   if (!updateUrl || updateUrl === deps.settings.get().updateUrl || deps.supervisor.pinSet()) return;
-  throw new AgentError('locked', 'Set a supervisor PIN before setting an update URL.', {
+  throw new AgentError('locked', refusal('staff.updateNeedsSupervisor'), {
     field: 'supervisorPin',
   });
 }
@@ -135,16 +131,16 @@ function checkTerminal(deps: Deps, terminalId: string) {
   if (terminalId === current.terminalId) return;
   // The head office keys this desk's journal by its terminal ID: it stays the one enrolled.
   if (readEnrolment(deps.store.settings)) {
-    throw new AgentError('conflict', ENROLLED_TERMINAL_REFUSAL, { field: 'terminalId' });
+    throw new AgentError('conflict', refusal('staff.enrolledTerminal'), { field: 'terminalId' });
   }
   // Only a live shift's operations and drawer belong to the terminal; a training one ends with Live.
   if (deps.store.shifts.open()?.training === false) {
-    throw new AgentError('conflict', 'The terminal ID cannot change while a shift is open.', {
+    throw new AgentError('conflict', refusal('staff.terminalShiftOpen'), {
       field: 'terminalId',
     });
   }
   if (current.mode === 'live' && terminalId === DEFAULT_SETTINGS.terminalId) {
-    throw new AgentError('validation', `Live needs this desk's own terminal ID, not the default.`, {
+    throw new AgentError('validation', refusal('staff.terminalDefault'), {
       field: 'terminalId',
     });
   }

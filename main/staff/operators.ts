@@ -3,6 +3,7 @@
 // so every shift and operation keeps its operator's name. Each PIN is the operator's own: never
 // another operator's, never the supervisor's (pin-book.ts checks it against their hashes).
 import type { Operator } from '../../common/contract.ts';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { Log } from '../log.ts';
@@ -28,14 +29,14 @@ export function createOperators(deps: {
   function active(id: number): OperatorRow {
     const row = store.staff.operator(id);
     if (!row || row.removedAt)
-      throw new AgentError('not_found', `No operator ${id} at this desk.`, { field: 'operatorId' });
+      throw new AgentError('not_found', refusal('staff.noSuchOperator', { id }), { field: 'operatorId' });
     return row;
   }
 
   const owner = (row: OperatorRow): PinOwner => ({
     subject: operatorSubject(row.id),
-    label: `Operator ${row.name}`,
-    unlock: 'a supervisor must lift it (Settings, Operators).',
+    label: phrase('owner.operator', { name: row.name }),
+    unlock: phrase('unlock.operator'),
   });
 
   return {
@@ -45,11 +46,11 @@ export function createOperators(deps: {
       const taken = (n: string) =>
         store.staff.operators().some((o) => o.name.toLocaleLowerCase() === n.toLocaleLowerCase());
       if (taken(name)) {
-        throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
+        throw new AgentError('validation', refusal('staff.operatorExists', { name }), { field: 'name' });
       }
       const hash = await book.make(null, pin);
       if (taken(name)) {
-        throw new AgentError('validation', `There is already an operator called ${name}.`, { field: 'name' });
+        throw new AgentError('validation', refusal('staff.operatorExists', { name }), { field: 'name' });
       }
       const row = store.durable(() => {
         const added = store.staff.addOperator(name);
@@ -83,7 +84,7 @@ export function createOperators(deps: {
     remove(id: number): Operator[] {
       const row = active(id);
       if (store.shifts.open()?.operatorId === row.id) {
-        throw new AgentError('conflict', `${row.name}'s shift is open: close it first.`, {
+        throw new AgentError('conflict', refusal('staff.operatorShiftOpen', { name: row.name }), {
           field: 'operatorId',
         });
       }

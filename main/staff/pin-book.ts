@@ -6,6 +6,7 @@
 // pepper (a backup restored on a new machine) holds no usable PIN: the supervisor sets theirs again
 // (no old one asked), and then the operators'.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
@@ -39,7 +40,9 @@ export function createPinBook(deps: {
   const ownerName = (subject: PinSubject) =>
     isSupervisor(subject) ? 'supervisor' : (operatorOf(subject)?.name ?? '');
   const label = (subject: PinSubject) =>
-    isSupervisor(subject) ? 'The supervisor' : `Operator ${ownerName(subject)}`;
+    isSupervisor(subject)
+      ? phrase('owner.supervisor')
+      : phrase('owner.operator', { name: ownerName(subject) });
 
   /** `keyId.mac`: which pepper sealed the row, and the MAC over id, role, name and hash. */
   function macOf(key: Buffer, subject: PinSubject, hash: string): string {
@@ -105,14 +108,10 @@ export function createPinBook(deps: {
   }
 
   function tamperedError(subject: PinSubject): AgentError {
-    const next = isSupervisor(subject)
-      ? 'Reset the supervisor PIN as "A forgotten supervisor PIN" in the README describes, and find out who could write to the data folder.'
-      : 'A supervisor must give them a new PIN (Settings, Operators).';
-    return new AgentError(
-      'locked',
-      `${label(subject)}'s PIN was changed outside CashDesk, so it is refused. ${next}`,
-      { field: 'pin' },
-    );
+    const refused = isSupervisor(subject)
+      ? refusal('pin.tamperedSupervisor')
+      : refusal('pin.tamperedOperator', { name: ownerName(subject) });
+    return new AgentError('locked', refused, { field: 'pin' });
   }
 
   /** A removed operator can sign in no more: their old PIN may be given again. */
@@ -149,11 +148,7 @@ export function createPinBook(deps: {
         throw tamperedError(subject);
       }
       if (state === 'other_key') {
-        throw new AgentError(
-          'locked',
-          'The PINs in this database were made on another machine: the supervisor must set the PINs again (Settings).',
-          { field: 'pin' },
-        );
+        throw new AgentError('locked', refusal('pin.otherMachine'), { field: 'pin' });
       }
       return row;
     },
@@ -194,10 +189,10 @@ export function createPinBook(deps: {
         throw new AgentError(
           'validation',
           isSupervisor(taken.subject)
-            ? 'That is the supervisor’s PIN: each person at the desk needs a PIN of their own.'
+            ? refusal('pin.supervisorTaken')
             : subject !== null && isSupervisor(subject)
-              ? 'An operator already has that PIN: the supervisor needs a PIN no one else has.'
-              : 'Another operator already has that PIN: choose a different one.',
+              ? refusal('pin.operatorTakenForSupervisor')
+              : refusal('pin.operatorTaken'),
           { field: 'pin' },
         );
       }

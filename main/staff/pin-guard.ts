@@ -5,6 +5,7 @@
 // of parallel guesses meets the same count. Each try is logged, never with the PIN. A row changed
 // outside CashDesk is refused before any try is counted (pin-book.ts).
 
+import { type Phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
@@ -32,10 +33,10 @@ export const DEFAULT_PIN_POLICY: PinPolicy = {
 
 export type PinOwner = {
   subject: PinSubject;
-  /** "Operator Aigerim", "The supervisor": for messages. */
-  label: string;
+  /** "Operator Aigerim", "The supervisor": for refusals. */
+  label: Phrase;
   /** What lifts a lock-out. */
-  unlock: string;
+  unlock: Phrase;
 };
 
 export function createPinGuard(deps: {
@@ -56,7 +57,7 @@ export function createPinGuard(deps: {
   function lockedOut(owner: PinOwner, failures: number): AgentError {
     return new AgentError(
       'locked',
-      `${owner.label} is locked out after ${failures} wrong PINs: ${owner.unlock}`,
+      refusal('pin.lockedOut', { owner: owner.label, failures, unlock: owner.unlock }),
       {
         field: 'pin',
       },
@@ -65,14 +66,14 @@ export function createPinGuard(deps: {
 
   async function attempt(owner: PinOwner, pin: string): Promise<void> {
     const row = await book.usable(owner.subject);
-    if (!row) throw new AgentError('locked', `${owner.label} has no PIN set.`, { field: 'pin' });
+    if (!row) throw new AgentError('locked', refusal('pin.notSet', { owner: owner.label }), { field: 'pin' });
     if (row.lockedAt) {
       logTry(owner, 'locked_out', row.failures);
       throw lockedOut(owner, row.failures);
     }
     if (row.retryAt && Date.parse(row.retryAt) > now()) {
       logTry(owner, 'too_soon', row.failures);
-      throw new AgentError('pin_refused', `Too many wrong PINs: try again after ${row.retryAt}.`, {
+      throw new AgentError('pin_refused', refusal('pin.wait', { retryAt: row.retryAt }), {
         field: 'pin',
         retryAt: row.retryAt,
       });
@@ -99,8 +100,10 @@ export function createPinGuard(deps: {
     throw new AgentError(
       'pin_refused',
       retryAt
-        ? `Wrong PIN. The next try is checked from ${retryAt}.`
-        : `Wrong PIN. ${left} more ${left === 1 ? 'try' : 'tries'} before a wait.`,
+        ? refusal('pin.wrongWait', { retryAt })
+        : left === 1
+          ? refusal('pin.wrongOneLeft')
+          : refusal('pin.wrongLeft', { left }),
       { field: 'pin', ...(retryAt ? { retryAt } : {}) },
     );
   }

@@ -5,6 +5,7 @@
 // pepper, which stays in the OS keychain: a copy of the database confirms no PIN. At the desk, what
 // stops guessing is the wait after 3 wrong tries and the lock-out after 10 (pin-guard.ts).
 import { createHmac, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 
 export type ScryptParams = { N: number; r: number; p: number };
@@ -90,7 +91,7 @@ function isGuessable(pin: string): boolean {
 /** A PIN being set: one anyone would try first is refused. */
 export function checkNewPin(pin: string): void {
   if (isGuessable(pin)) {
-    throw new AgentError('validation', 'Choose a PIN that is not one digit repeated or a straight run.', {
+    throw new AgentError('validation', refusal('pin.weak'), {
       field: 'pin',
     });
   }

@@ -15,6 +15,7 @@
 // needed (supervisor.newPinNeeded), until the supervisor sets one.
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Phrase, phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import type { Clock, Timer } from '../clock.ts';
@@ -37,8 +38,8 @@ export const SUPERVISOR_PIN_MIN = 6;
 
 const OWNER: PinOwner = {
   subject: 'supervisor',
-  label: 'The supervisor',
-  unlock: 'reset the supervisor PIN as "A forgotten supervisor PIN" in the README describes.',
+  label: phrase('owner.supervisor'),
+  unlock: phrase('unlock.supervisor'),
 };
 
 type Deps = {
@@ -113,16 +114,20 @@ export function createSupervisor(deps: Deps) {
      */
     async setPin(pin: string, currentPin: string | undefined): Promise<void> {
       if (pin.length < SUPERVISOR_PIN_MIN) {
-        throw new AgentError('validation', `The supervisor PIN needs ${SUPERVISOR_PIN_MIN} to 8 digits.`, {
-          field: 'pin',
-        });
+        throw new AgentError(
+          'validation',
+          refusal('staff.supervisorPinLength', { min: SUPERVISOR_PIN_MIN }),
+          {
+            field: 'pin',
+          },
+        );
       }
       // Read the keychain afresh: a PIN set "first" after a restore drops every PIN made under the old key.
       await book.ready();
       const first = !pinSet();
       if (!first) {
         if (!currentPin) {
-          throw new AgentError('locked', 'Enter the current supervisor PIN to change it.', {
+          throw new AgentError('locked', refusal('staff.currentPinToChange'), {
             field: 'currentPin',
           });
         }
@@ -143,7 +148,7 @@ export function createSupervisor(deps: Deps) {
 
     async unlock(pin: string): Promise<void> {
       if (!pinSet())
-        throw new AgentError('locked', 'No supervisor PIN is set yet.', { field: 'supervisorPin' });
+        throw new AgentError('locked', refusal('staff.noSupervisorPin'), { field: 'supervisorPin' });
       await check(pin);
       grant();
       deps.changed();
@@ -160,12 +165,12 @@ export function createSupervisor(deps: Deps) {
     require(): void {
       if (!pinSet()) {
         if (deps.settings.get().mode === 'live') {
-          throw new AgentError('locked', 'Set a supervisor PIN first.', { field: 'supervisorPin' });
+          throw new AgentError('locked', refusal('staff.setSupervisorPin'), { field: 'supervisorPin' });
         }
         return;
       }
       if (!granted()) {
-        throw new AgentError('locked', 'Only a supervisor may do this: unlock with the supervisor PIN.', {
+        throw new AgentError('locked', refusal('staff.supervisorOnly'), {
           field: 'supervisor',
         });
       }
@@ -178,15 +183,17 @@ export function createSupervisor(deps: Deps) {
      * One supervised act at the drawer: true once the PIN is right. A desk without a supervisor PIN
      * (training, out of the box) approves nothing and refuses nothing.
      */
-    async approve(pin: string | undefined, what: string): Promise<boolean> {
+    async approve(pin: string | undefined, what: Phrase): Promise<boolean> {
       if (!pinSet()) {
         if (deps.settings.get().mode === 'live') {
-          throw new AgentError('locked', 'Set a supervisor PIN first.', { field: 'supervisorPin' });
+          throw new AgentError('locked', refusal('staff.setSupervisorPin'), { field: 'supervisorPin' });
         }
         return false;
       }
       if (!pin)
-        throw new AgentError('locked', `${what} needs the supervisor PIN.`, { field: 'supervisorPin' });
+        throw new AgentError('locked', refusal('staff.needsSupervisorPin', { what }), {
+          field: 'supervisorPin',
+        });
       await check(pin);
       return true;
     },

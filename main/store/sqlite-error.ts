@@ -2,6 +2,8 @@
 // code 'ERR_SQLITE_ERROR' and SQLite's (extended) result code in `errcode`; the low byte is the
 // primary code (checked against Node 24: a max_page_count cap gives 13, a read-only connection 8, a
 // second connection's lock with busy_timeout 0 gives 5, an overwritten page 11).
+import type { RefusalKey } from '../../common/refusal.ts';
+
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
 const SQLITE_READONLY = 8;
@@ -12,17 +14,14 @@ const SQLITE_NOTADB = 26;
 
 export type StorageCause = 'full' | 'read_only' | 'corrupt' | 'busy' | 'io';
 
-/** Nothing that failed to be recorded may be acted on at the counter: each ends with the cash rule. */
-const NOT_RECORDED = 'Do not hand over or take cash until it is recorded.';
-
-export const STORAGE_MESSAGES: Readonly<Record<StorageCause, string>> = {
-  full: `The disk is full: CashDesk cannot record anything. Free space, then try again. ${NOT_RECORDED}`,
-  read_only: `CashDesk's data folder has become read-only: nothing can be recorded. Ask IT to make it writable again, then try again. ${NOT_RECORDED}`,
-  corrupt:
-    'The local database is damaged: CashDesk cannot trust what it reads. Do not hand over or take cash. Call a supervisor: export diagnostics, then restore the latest backup.',
-  busy: `The local database is held by another program (a backup or an antivirus scan): nothing was recorded. Try again in a moment. ${NOT_RECORDED}`,
-  io: `The disk could not be read or written: nothing was recorded. Check the disk, then try again. ${NOT_RECORDED}`,
-};
+/** What the agent is told of each: every one ends with the cash rule (nothing moves until recorded). */
+export const STORAGE_REFUSALS = {
+  full: 'storage.full',
+  read_only: 'storage.readOnly',
+  corrupt: 'storage.corrupt',
+  busy: 'storage.busy',
+  io: 'storage.io',
+} as const satisfies Record<StorageCause, RefusalKey>;
 
 /** The cause of a node:sqlite error, or null for anything else (a constraint is a bug, not storage). */
 export function storageCause(error: unknown): StorageCause | null {

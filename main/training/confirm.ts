@@ -3,6 +3,7 @@
 // every gateway call does: a timeout, no retry (a capture is not repeated on its own), no redirect.
 // What it did is read back by the one lookup (main/lookups/look-up.ts), not from this reply.
 import ky, { HTTPError } from 'ky';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { TrainingGateway } from './gateway.ts';
 
@@ -24,12 +25,10 @@ export async function captureTraining(
   } catch (error) {
     // The confirmation did not happen: the operation stays as it was, and so does its cash advice.
     if (error instanceof HTTPError) {
-      throw new AgentError(
-        'rejected',
-        `The training gateway refused the confirmation (HTTP ${error.response.status}).`,
-        { cash: 'hold' },
-      );
+      throw new AgentError('rejected', refusal('training.refused', { status: error.response.status }), {
+        cash: 'hold',
+      });
     }
-    throw new AgentError('unreachable', 'The training gateway did not answer.', { cash: 'hold' });
+    throw new AgentError('unreachable', refusal('training.noAnswer'), { cash: 'hold' });
   }
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Mode } from '../../common/enums.ts';
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Log } from '../log.ts';
 import { type Sandbox, startSandbox } from '../sandbox/server.ts';
@@ -33,7 +34,7 @@ export function createTrainingGateway(deps: {
   function current(): TrainingGateway {
     const gateway = deps.given ?? running;
     if (!gateway) {
-      throw new AgentError('conflict', 'The training gateway runs only while the desk is in training.');
+      throw new AgentError('conflict', refusal('training.onlyInTraining'));
     }
     return gateway;
   }

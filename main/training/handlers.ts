@@ -1,5 +1,7 @@
 // Training only: the agent's out-of-band confirmation, played by the training gateway, then read
 // back at the gateway by the one lookup every other answer comes through.
+
+import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
 import type { Checkout } from '../checkout/checkout.ts';
 import type { Feature } from '../feature.ts';
@@ -21,7 +23,7 @@ export function createTrainingFeature(
     'checkout.confirmTraining': async ({ localId }) => {
       const record = deps.checkout.get(localId);
       if (!deps.journal.view(record).meaning.confirmTraining) {
-        throw new AgentError('conflict', 'Only a created training operation can be confirmed here.', {
+        throw new AgentError('conflict', refusal('training.onlyCreated'), {
           localId,
         });
       }
@@ -30,7 +32,7 @@ export function createTrainingFeature(
       const answer = await lookUpAtGateway(deps, record, target);
       if (answer.state !== 'found') {
         // Captured, but not read back yet: the lookup queue follows it, and the cash waits for that.
-        throw new AgentError('unreachable', 'The training gateway did not answer after the confirmation.', {
+        throw new AgentError('unreachable', refusal('training.noAnswerAfter'), {
           cash: 'hold',
           localId,
         });

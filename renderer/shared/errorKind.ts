@@ -1,5 +1,6 @@
 import type { AppError, ErrorKind } from '../../common/contract.ts';
 import { ERROR_KINDS } from '../../common/error-kinds.ts';
+import type { Refusal } from '../../common/refusal.ts';
 
 /** A kind stored as text (an operation's last error, an event's detail) that has words of its own. */
 export function isErrorKind(kind: string): kind is ErrorKind {
@@ -12,10 +13,12 @@ export function isErrorKind(kind: string): kind is ErrorKind {
  */
 const SAYS_WHY: ReadonlySet<ErrorKind> = new Set(['validation', 'conflict', 'locked']);
 
-/** The core's plain reason, to show as the main line; null where the kind's own words say it all. */
-export function coreReason(error: AppError): string | null {
-  const reason = error.message.trim();
-  return SAYS_WHY.has(error.kind) && reason !== '' ? reason : null;
+/**
+ * The core's plain reason in the agent's language, to show as the main line; null where the
+ * kind's own words say it all.
+ */
+export function coreReason(error: AppError, say: (refused: Refusal) => string): string | null {
+  return SAYS_WHY.has(error.kind) ? say(error) : null;
 }
 
 /**

@@ -1,8 +1,13 @@
 // The staff API keeps its contract (common/hq-api): every reply the server builds parses with its
-// route's schema, and a request the schemas refuse is a 400 that names the field.
+// route's schema, a request the schemas refuse is a 400 that names the field, and every refusal
+// gives its reason as a key of the refusal catalogue, which the dashboard says in Russian and Kazakh.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { StaffRefusal } from '../../common/hq-api/staff-admin.ts';
 import { STAFF_API, type StaffRoute, staffUrl } from '../../common/hq-api/staff-routes.ts';
+import { refusalsKk } from '../../common/i18n/refusals.kk.ts';
+import { refusalsRu } from '../../common/i18n/refusals.ru.ts';
+import { englishRefusal, refusalText } from '../../common/refusal.ts';
 import { type Postgres, startPostgres } from './postgres.ts';
 import { json, SimDesk, startTestHq } from './support.ts';
 
@@ -123,4 +128,42 @@ test('a request the contract refuses is a 400 naming the field', async (t) => {
   );
   assert.match(await refusal(hq.admin.get('/api/alarms/first/entries')), /id: /);
   assert.equal((await hq.db.query("SELECT 1 FROM hq_users WHERE username = 'ann'")).rowCount, 0);
+});
+
+test('a refusal gives its reason by key: the dashboard says it in the reader’s language', async (t) => {
+  const hq = await startTestHq(t, pg);
+  const refused = async (response: Promise<Response>, status: number) => {
+    const answer = await response;
+    assert.equal(answer.status, status);
+    const body = StaffRefusal.parse(await answer.json());
+    assert.ok(body.refusal, `a key in ${JSON.stringify(body)}`);
+    assert.equal(body.message, englishRefusal(body.refusal), 'the English is the key’s');
+    return body.refusal;
+  };
+  await json(hq.admin.post('/api/admin/branches', { name: 'Dostyk' }));
+  const taken = await refused(hq.admin.post('/api/admin/branches', { name: 'Dostyk' }), 409);
+  assert.equal(refusalText(refusalsRu, taken), 'Филиал с таким названием уже есть.');
+  assert.equal(refusalText(refusalsKk, taken), 'Мұндай атты филиал бар.');
+  const login = await refused(
+    fetch(`${hq.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin' }),
+    }),
+    400,
+  );
+  assert.match(refusalText(refusalsRu, login), /^Введите имя пользователя и пароль\. \(password: /);
+  const wrong = await refused(
+    fetch(`${hq.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'not-the-password' }),
+    }),
+    401,
+  );
+  assert.equal(refusalText(refusalsKk, wrong), 'Пайдаланушы аты немесе құпиясөз қате.');
+  assert.equal(
+    refusalText(refusalsRu, await refused(hq.admin.get('/api/no-such-route'), 404)),
+    'Такого адреса нет.',
+  );
 });

@@ -13,7 +13,6 @@ import { describe, type TestContext, test } from 'node:test';
 import type { AppError, AuditEntry, Result, ZReport } from '../../common/contract.ts';
 import { tokenFingerprint } from '../../main/audit/trail.ts';
 import { chainCode } from '../../main/receipts/shift-report-view.ts';
-import { SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
 import { SUPERVISOR_RESET_FILE } from '../../main/staff/supervisor.ts';
 import { CHAINED, chainHash } from '../../main/store/chain-links.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
@@ -463,7 +462,7 @@ describe('the gateway, the token and the mode', () => {
       ['settings.setMode', { mode: 'training' }],
     ] as const) {
       const error = refusal(await h.invoke(channel, request));
-      assert.deepEqual([error.kind, error.message], ['conflict', SHIFT_OPEN_REFUSAL], channel);
+      assert.deepEqual([error.kind, error.key], ['conflict', 'staff.shiftOpen'], channel);
     }
     // Other settings may change during a shift.
     await h.call('settings.save', { ...settings, kiosk: true });

@@ -156,7 +156,7 @@ test('released by its supervisor, refused at its own desk; of two desks claiming
   await loser.call('desk.unlock', { pin: OPERATOR_PIN });
   const offline = await loser.invoke('hq.claim', { localId: loserId });
   assert.equal(offline.ok, false);
-  assert.equal(!offline.ok && offline.error.message, NOT_CONFIRMED);
+  assert.equal(!offline.ok && offline.error.key, NOT_CONFIRMED.key);
   assert.equal(!offline.ok && offline.error.cash, 'hold');
 });
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
+import { englishRefusal, type Refusal } from '../../common/refusal.ts';
 import { firstBreak } from '../../common-node/journal-hash.ts';
 import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
@@ -373,7 +374,7 @@ test('the head office address is https://, or http:// on this computer only', ()
     assert.ok('refused' in answer, refused);
   }
   assert.match(
-    (checkHqUrl('http://hq.example.com') as { refused: string }).refused,
+    englishRefusal((checkHqUrl('http://hq.example.com') as { refused: Refusal }).refused),
     /must start with https:\/\//,
   );
 });

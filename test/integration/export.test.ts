@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { describe, type TestContext, test } from 'node:test';
 import { assembleCore } from '../../main/core.ts';
 import { BACKUP_EVERY_MS, CHECK_EVERY_MS } from '../../main/export/backup.ts';
-import { csvField, localTime, NOT_THERE } from '../../main/export/csv.ts';
+import { csvField, localTime } from '../../main/export/csv.ts';
 import type { Printer } from '../../main/receipts/printer.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { testClock } from '../support/clock.ts';
@@ -269,7 +269,7 @@ describe('CSV', () => {
       const result = await h.invoke('history.exportCsv', { shiftId: shiftId! });
       assert.ok(!result.ok, path);
       assert.equal(result.error.field, 'path', path);
-      assert.equal(result.error.message, NOT_THERE, path);
+      assert.equal(result.error.key, 'export.notThere', path);
     }
     assert.deepEqual(readdirSync(dir).sort(), ['a-file', 'folder.csv'], 'nothing was written');
   });

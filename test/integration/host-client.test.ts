@@ -230,7 +230,7 @@ test('a clean close ends the process and never restarts it', async (t) => {
   const after = await core.invoke('app.getState', {});
   assert.deepEqual(after, {
     ok: false,
-    error: { kind: 'conflict', message: 'CashDesk is closing.', cash: 'none' },
+    error: { kind: 'conflict', key: 'core.closing', message: 'CashDesk is closing.', cash: 'none' },
   });
 });
 

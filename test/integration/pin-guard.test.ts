@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
+import { phrase } from '../../common/refusal.ts';
 import { AgentError } from '../../main/app-error.ts';
 import type { PinOwner } from '../../main/staff/pin-guard.ts';
 import {
@@ -17,7 +18,11 @@ import {
 } from '../../main/staff/pin-hash.ts';
 import { CHEAP_PIN_HASH, type Staff, startStaff } from '../support/staff.ts';
 
-const OWNER: PinOwner = { subject: 'supervisor', label: 'The supervisor', unlock: 'ask the owner.' };
+const OWNER: PinOwner = {
+  subject: 'supervisor',
+  label: phrase('owner.supervisor'),
+  unlock: phrase('unlock.supervisor'),
+};
 const RIGHT = '482615';
 const WRONG = '000001';
 
@@ -83,7 +88,10 @@ describe('the guard', () => {
     assert.deepEqual(staff.guard.state('supervisor'), { lockedOut: false, retryAt: null });
     const tenth = await refusal(staff, WRONG);
     assert.deepEqual([tenth.kind, tenth.field, tenth.retryAt], ['locked', 'pin', undefined]);
-    assert.equal(tenth.message, 'The supervisor is locked out after 10 wrong PINs: ask the owner.');
+    assert.equal(
+      tenth.message,
+      'The supervisor is locked out after 10 wrong PINs: reset the supervisor PIN as "A forgotten supervisor PIN" in the README describes.',
+    );
     assert.equal(staff.store.staff.pin('supervisor')?.lockedAt, iso(staff.clock.now()));
     assert.equal(staff.store.staff.pin('supervisor')?.retryAt, null);
     assert.deepEqual(staff.guard.state('supervisor'), { lockedOut: true, retryAt: null });
@@ -92,7 +100,10 @@ describe('the guard', () => {
     const after = await refusal(staff, RIGHT);
     assert.deepEqual(
       [after.kind, after.message],
-      ['locked', 'The supervisor is locked out after 10 wrong PINs: ask the owner.'],
+      [
+        'locked',
+        'The supervisor is locked out after 10 wrong PINs: reset the supervisor PIN as "A forgotten supervisor PIN" in the README describes.',
+      ],
     );
     assert.deepEqual(
       tries(staff).map((d) => d.outcome),

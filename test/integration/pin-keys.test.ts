@@ -11,6 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
 import keytar from 'keytar';
 import type { AppError, Result } from '../../common/contract.ts';
+import { englishRefusal } from '../../common/refusal.ts';
 import { SUPERVISOR_GRANT_CAP_MS, SUPERVISOR_GRANT_MS } from '../../main/staff/supervisor.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
 import { createPepperVault, PEPPER_ACCOUNT } from '../../main/vault/pepper.ts';
@@ -135,7 +136,7 @@ describe('a copy of the database', () => {
     const supervisor = refusal(await h.invoke('supervisor.unlock', { pin: '580314' }));
     assert.match(supervisor.message, /The supervisor's PIN was changed outside CashDesk/);
     const state = await h.call('desk.state', {});
-    assert.deepEqual(state.pins.tampered.sort(), ['Operator Dmitry', 'The supervisor']);
+    assert.deepEqual(state.pins.tampered.map(englishRefusal).sort(), ['Operator Dmitry', 'The supervisor']);
     assert.equal((await logEvents(h)).filter((e) => e === 'pin_tampered').length, 3);
   });
 });

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type TestContext, test } from 'node:test';
 import type { AppError } from '../../common/contract.ts';
+import { refusal, withEnglish } from '../../common/refusal.ts';
 import { toAppError } from '../../main/app-error.ts';
-import { STORAGE_MESSAGES } from '../../main/store/sqlite-error.ts';
+import { STORAGE_REFUSALS } from '../../main/store/sqlite-error.ts';
 import { METHODS, SHOP, startHarness } from '../support/core.ts';
 
 test('a full disk during checkout.openSession: storage, cash held, nothing written, the gateway heard nothing', async (t) => {
@@ -38,7 +39,7 @@ test('a full disk during checkout.openSession: storage, cash held, nothing writt
     else failure = result.error;
   }
   assert.ok(failure, 'the cap was reached');
-  assert.deepEqual(failure, { kind: 'storage', message: STORAGE_MESSAGES.full, cash: 'hold' });
+  assert.deepEqual(failure, { kind: 'storage', ...withEnglish(refusal('storage.full')), cash: 'hold' });
   h.probe.sql('PRAGMA max_page_count = 1073741823');
   // Either the write-ahead itself could not be written, and the gateway heard nothing of it; or the
   // session's answer could not be recorded after the gateway gave it, and the write-ahead stands,
@@ -72,9 +73,9 @@ function answer(work: () => void): AppError {
   assert.fail('no error');
 }
 
-const storage = (cause: keyof typeof STORAGE_MESSAGES) => ({
+const storage = (cause: keyof typeof STORAGE_REFUSALS) => ({
   kind: 'storage',
-  message: STORAGE_MESSAGES[cause],
+  ...withEnglish(refusal(STORAGE_REFUSALS[cause])),
   cash: 'hold',
 });
 

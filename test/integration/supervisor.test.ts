@@ -7,10 +7,11 @@ import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CHANNEL_NAMES, type ChannelName, SUPERVISOR_CHANNELS } from '../../common/contract.ts';
+import { englishRefusal, phrase, refusal } from '../../common/refusal.ts';
 import { AgentError } from '../../main/app-error.ts';
 import type { Handlers } from '../../main/ipc/handlers.ts';
-import { ENROLLED_TERMINAL_REFUSAL, writeEnrolment } from '../../main/settings/enrolment.ts';
-import { DEFAULT_SETTINGS, SHIFT_OPEN_REFUSAL } from '../../main/settings/service.ts';
+import { writeEnrolment } from '../../main/settings/enrolment.ts';
+import { DEFAULT_SETTINGS } from '../../main/settings/service.ts';
 import type { Desk } from '../../main/staff/desk-lock.ts';
 import { guardHandlers } from '../../main/staff/gate.ts';
 import {
@@ -180,12 +181,12 @@ describe('without a PIN, and the acts that carry one', () => {
     const { supervisor } = staff;
     supervisor.require();
     assert.equal(supervisor.approvalNeeded(), false);
-    assert.equal(await supervisor.approve(undefined, 'Cash to the safe'), false);
+    assert.equal(await supervisor.approve(undefined, phrase('action.cashMovement')), false);
     staff.setSettings({ mode: 'live' });
     assert.equal(supervisor.approvalNeeded(), true);
     for (const error of [
       await refused(() => supervisor.require()),
-      await refused(supervisor.approve(PIN, 'x')),
+      await refused(supervisor.approve(PIN, phrase('action.cashMovement'))),
     ]) {
       assert.deepEqual(
         [error.kind, error.field, error.message],
@@ -198,13 +199,16 @@ describe('without a PIN, and the acts that carry one', () => {
     const staff = await startStaff(t);
     await staff.supervisor.setPin(PIN, undefined);
     assert.equal(staff.supervisor.approvalNeeded(), true);
-    const none = await refused(staff.supervisor.approve(undefined, 'Cash to the safe'));
+    const none = await refused(staff.supervisor.approve(undefined, phrase('action.cashMovement')));
     assert.deepEqual(
       [none.kind, none.field, none.message],
-      ['locked', 'supervisorPin', 'Cash to the safe needs the supervisor PIN.'],
+      ['locked', 'supervisorPin', 'Cash added to or taken from the drawer needs the supervisor PIN.'],
     );
-    assert.equal((await refused(staff.supervisor.approve('111222', 'x'))).kind, 'pin_refused');
-    assert.equal(await staff.supervisor.approve(PIN, 'x'), true);
+    assert.equal(
+      (await refused(staff.supervisor.approve('111222', phrase('action.cashMovement')))).kind,
+      'pin_refused',
+    );
+    assert.equal(await staff.supervisor.approve(PIN, phrase('action.cashMovement')), true);
   });
 });
 
@@ -379,7 +383,7 @@ describe('the gate', () => {
       'no change, no refusal',
     );
     const shift = await refused(() => call('settings.setMode', { mode: 'live' }));
-    assert.deepEqual([shift.kind, shift.message], ['conflict', SHIFT_OPEN_REFUSAL]);
+    assert.deepEqual([shift.kind, shift.message], ['conflict', englishRefusal(refusal('staff.shiftOpen'))]);
   });
 
   test('the terminal ID: not while enrolled or a shift is open, never the default in Live', async (t) => {
@@ -419,7 +423,7 @@ describe('the gate', () => {
     const enrolled = await refused(() => call('settings.save', { ...document, terminalId: 'T09' }));
     assert.deepEqual(
       [enrolled.kind, enrolled.field, enrolled.message],
-      ['conflict', 'terminalId', ENROLLED_TERMINAL_REFUSAL],
+      ['conflict', 'terminalId', englishRefusal(refusal('staff.enrolledTerminal'))],
     );
     assert.equal(
       await call('settings.save', { ...document, terminalId: 'T07' }),

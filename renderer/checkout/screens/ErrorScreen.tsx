@@ -8,6 +8,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { TechnicalDetails } from '../../shared/components/TechnicalDetails.tsx';
 import { coreReason, nextStepKey } from '../../shared/errorKind.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useRefusal } from '../../shared/hooks/useRefusal.ts';
 import { humanise, requisiteLabel } from '../../shared/labels.ts';
 import { noteWords } from '../../shared/noteWords.ts';
 import { useTraining } from '../../shared/state/appState.ts';
@@ -46,7 +47,8 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
   // Once resolved as never created, the outcome is known: the unknown outcome's words no longer apply.
   const notCreated = operation?.phase === 'not_created' || lookup === 'not_found';
   const field = error.field ? fieldLabel(t, i18n.language, error.field, operation) : '';
-  const reason = coreReason(error);
+  const say = useRefusal();
+  const reason = coreReason(error, say);
 
   return (
     <ScreenFrame
@@ -112,7 +114,7 @@ export function ErrorScreen({ error, back }: { error: AppError; back: Screen }) 
       {/* Which operation, and for how much: what the agent tells the payer and a supervisor looks up. */}
       {operation && <OperationSummary operation={operation} withStatus={operation.phase === 'created'} />}
       <TechnicalDetails>
-        <p>{t('error.detail', { message: error.message })}</p>
+        <p>{t('error.detail', { message: say(error) })}</p>
       </TechnicalDetails>
     </ScreenFrame>
   );

@@ -4,6 +4,7 @@ import type { AppError } from '../../../common/contract.ts';
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { PinField } from '../../shared/components/PinField.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { useRefusal } from '../../shared/hooks/useRefusal.ts';
 import { useDesk } from '../../shared/state/desk.ts';
 import { settingsApi } from '../api.ts';
 
@@ -19,6 +20,7 @@ export function SupervisorPanel() {
   const newPinNeeded = useDesk((s) => s.desk?.supervisor.newPinNeeded ?? false);
   const needReset = useDesk((s) => s.desk?.pins.needReset ?? false);
   const tampered = useDesk((s) => s.desk?.pins.tampered ?? []);
+  const say = useRefusal();
   const accept = useDesk((s) => s.accept);
   const [changing, setChanging] = useState(false);
   const { busy, run } = useInFlight();
@@ -33,7 +35,7 @@ export function SupervisorPanel() {
       )}
       {tampered.length > 0 && (
         <p className="alert alert-danger" role="alert" data-testid="pins-tampered">
-          {t('supervisor.tampered', { who: tampered.join(', ') })}
+          {t('supervisor.tampered', { who: tampered.map(say).join(', ') })}
         </p>
       )}
       {pinSet && newPinNeeded && (

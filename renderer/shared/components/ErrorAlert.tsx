@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../common/contract.ts';
 import { coreReason, nextStepKey } from '../errorKind.ts';
+import { useRefusal } from '../hooks/useRefusal.ts';
 import { useLocked } from '../state/desk.ts';
 
 type Props = {
@@ -27,7 +28,7 @@ export function ErrorAlert({ error, inLiveRegion = false }: Props) {
  */
 export function ErrorAdvice({ error }: { error: AppError }) {
   const { t } = useTranslation();
-  const reason = coreReason(error);
+  const reason = coreReason(error, useRefusal());
   return (
     <>
       <strong>{reason ?? `${t(`error.kinds.${error.kind}.title`)}.`}</strong> {t(nextStepKey(error))}

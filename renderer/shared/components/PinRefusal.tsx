@@ -36,7 +36,8 @@ export function PinRefusal({ error, owner, secondsLeft }: Props) {
       </p>
     );
   }
-  if (error.kind === 'locked' && error.field === 'pin') {
+  // Only a lock-out has these words: a PIN never set, or changed outside CashDesk, says its own reason.
+  if (error.key === 'pin.lockedOut') {
     return (
       <p className="alert alert-danger" role="alert" data-testid="pin-refusal">
         <strong>{t('pin.lockedOut')}</strong>{' '}

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type {
+  AppError,
   AppState,
   Connectivity,
   DeskSettings,
@@ -13,7 +14,8 @@ import { appApi } from '../api.ts';
 /** The core's AppState mirror: settings, token states and connectivity, pushed by `app.changed`. */
 type AppStateStore = {
   app: AppState | null;
-  startError: string | null;
+  /** Why the first request failed: said in the agent's language where it is shown. */
+  startError: AppError | null;
   /** The first request, made once the core's pushes are already being heard. */
   load(): Promise<void>;
   /** Applies the core's answer at once rather than waiting for its `app.changed` push. */
@@ -32,7 +34,7 @@ export const useAppState = create<AppStateStore>()((set, get) => ({
   load: async () => {
     const result = await appApi.getState();
     if (result.ok) await get().accept(result);
-    else set({ startError: result.error.message });
+    else set({ startError: result.error });
   },
   accept: async (result) => {
     if (result.ok) {
