@@ -21,9 +21,11 @@ import {
   type Harness,
   METHODS,
   openSession,
+  REQUISITE_VALUES,
   requisitesFor,
   SHOP,
   startHarness,
+  until,
 } from '../support/core.ts';
 import { goLive } from '../support/desk.ts';
 
@@ -376,6 +378,26 @@ describe('the gateway’s word holds the cash', () => {
     assert.deepEqual(view.paymentMethodRequisites, requisites);
     assert.equal(view.cash, 'accept', 'new requisites alone change nothing about the cash');
     assert.equal((await changesOf(h, moved.localId, 'methodRequisites')).length, 1);
+  });
+  test('a retrieval that only masks the payer’s details changes nothing; a real change is kept', async (t) => {
+    const h = await startHarness(t);
+    const says = gatewaySays(h);
+    const masked = await checkout(h, { type: 'payout' });
+    const renamed = await checkout(h, { type: 'payout' });
+    says.set(renamed.operationNumber, ({ operation }) => {
+      const details = operation.payerDetails as { name: string; value: string }[];
+      for (const d of details) if (d.name === 'fullName') d.value = 'Aigerim Nurlanovna';
+    });
+    for (const op of [masked, renamed]) {
+      const before = (await get(h, op.localId)).lastCheckedAt;
+      await h.call('history.refresh', { localId: op.localId });
+      await until(async () => (await get(h, op.localId)).lastCheckedAt !== before, 'the lookup');
+    }
+    const sent = (await get(h, masked.localId)).payerDetails.find((d) => d.name === 'phone');
+    assert.equal(sent?.value, REQUISITE_VALUES.phone, 'the number as entered is kept');
+    const kinds = (await eventsOf(h, masked.localId)).map((e) => e.kind);
+    assert.ok(!kinds.includes('gateway_changed'), kinds.join(', '));
+    assert.deepEqual(await changesOf(h, renamed.localId, 'payerDetails'), ['payerDetails']);
   });
 });
 
