@@ -55,6 +55,8 @@ type Deps = {
   operator: () => string | null;
   /** When a document printed, as its event records. */
   clock: Pick<Clock, 'now'>;
+  /** The desk's zone, which every printed time is in. */
+  timeZone: string;
 };
 
 export function createReceiptPrinting(deps: Deps) {
@@ -116,6 +118,7 @@ export function createReceiptPrinting(deps: Deps) {
       i18n,
       copyNumber: copy,
       printedAt: isoNow(deps.clock),
+      timeZone: deps.timeZone,
     });
   }
 
@@ -212,6 +215,7 @@ export function createReceiptPrinting(deps: Deps) {
         i18n,
         terminalId: current.terminalId,
         printedAt: isoNow(deps.clock),
+        timeZone: deps.timeZone,
       }),
     );
     deps.log.info('test_print', { printer: deviceName, paper, result });
