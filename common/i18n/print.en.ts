@@ -34,6 +34,16 @@ export const printEn = {
   statusCaptured: 'Completed',
   statusEnded: 'Ended without payment: “{{status}}” (final)',
   statusUnknown: 'Gateway status “{{status}}” (not final)',
+  /** The gateway's words for an operation ended without its money moving (FAILED_STATUSES). */
+  gatewayStatus: {
+    cancelled: 'cancelled',
+    canceled: 'cancelled',
+    declined: 'declined',
+    rejected: 'rejected',
+    failed: 'failed',
+  },
+  /** The kind of a gateway's method, shown beside the method's own name. */
+  instrument: { cash: 'Cash', bank_transfer: 'Bank transfer', card: 'Card', wallet: 'Wallet' },
   cashReceived: 'Cash received',
   cashHandedOver: 'Cash handed over',
   cashReturned: 'Cash given back to the payer',
