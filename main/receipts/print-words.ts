@@ -21,7 +21,8 @@ type Group =
   | 'report.reason'
   | 'report.custodyKind'
   | 'gatewayStatus'
-  | 'instrument';
+  | 'instrument'
+  | 'auditField';
 
 /** The words of one language: `t` for a fixed key, `known` for a key only the data names. */
 export type PrintWords = {
