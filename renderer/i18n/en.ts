@@ -76,6 +76,11 @@ export const en = {
     payout: 'cash out',
     open: 'Open it',
     anyway: 'Start a new one anyway',
+    recentTitle: 'Served at this desk within the hour',
+    recent: {
+      payin: 'This desk received {{amount}} from this payer {{ago}} ({{number}}).',
+      payout: 'This desk paid {{amount}} out to this payer {{ago}} ({{number}}).',
+    },
   },
   type: {
     payin: 'Cash in',

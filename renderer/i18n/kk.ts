@@ -98,6 +98,11 @@ export const kk: Catalogue = {
     payout: 'ақша беру',
     open: 'Соны ашу',
     anyway: 'Бәрібір жаңасын бастау',
+    recentTitle: 'Соңғы бір сағатта осы кассада қызмет алды',
+    recent: {
+      payin: 'Бұл касса осы төлеушіден {{amount}} қабылдады, {{ago}} ({{number}}).',
+      payout: 'Бұл касса осы төлеушіге {{amount}} берді, {{ago}} ({{number}}).',
+    },
   },
   type: {
     payin: 'Енгізу',

@@ -77,6 +77,11 @@ export const ru: Catalogue = {
     payout: 'выдача наличных',
     open: 'Открыть её',
     anyway: 'Всё равно начать новую',
+    recentTitle: 'Обслужен этой кассой в течение часа',
+    recent: {
+      payin: 'Эта касса приняла {{amount}} от этого плательщика {{ago}} ({{number}}).',
+      payout: 'Эта касса выдала {{amount}} этому плательщику {{ago}} ({{number}}).',
+    },
   },
   type: {
     payin: 'Внесение',

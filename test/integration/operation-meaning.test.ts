@@ -468,7 +468,7 @@ test('an operation never created may be started again with the same details, and
   assert.equal(h.sandbox.requests().length, liveHeard);
 });
 
-test('the same payer twice: the open operation is shown before another is started', async (t) => {
+test('the same payer twice: the open operation is shown before another is started, and one completed within the hour is named', async (t) => {
   const h = await startHarness(t);
   const first = await checkout(h, { type: 'payin', payerId: 'payer-A' });
   await checkout(h, { type: 'payin', payerId: 'payer-C' });
@@ -478,6 +478,22 @@ test('the same payer twice: the open operation is shown before another is starte
     [['take_cash', first.localId, 'accept']],
   );
   assert.deepEqual((await h.call('history.openForPayer', { payerId: 'payer-B' })).rows, []);
+
+  // Completed and its cash received: no longer open, and named as served within the hour.
+  assert.ok(h.sandbox.capture(SHOP, first.operationNumber));
+  await h.waitFor('operation.changed', (v) => v.localId === first.localId && v.status === 'captured');
+  await h.call('checkout.recordCash', { localId: first.localId });
+  const after = await h.call('history.openForPayer', { payerId: 'payer-A' });
+  assert.deepEqual(after.rows, []);
+  assert.deepEqual(
+    after.recent.map((v) => v.localId),
+    [first.localId],
+  );
+  assert.deepEqual(
+    (await h.call('history.openForPayer', { payerId: 'payer-C' })).recent,
+    [],
+    'not completed',
+  );
 });
 
 test('every channel gives the same answer, before and after a restart', async (t) => {

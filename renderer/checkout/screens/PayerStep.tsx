@@ -6,6 +6,7 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { RecentForPayer } from '../components/RecentForPayer.tsx';
 import { SamePayerNotice } from '../components/SamePayerNotice.tsx';
 import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { checkAmount } from '../state/checkAmount.ts';
@@ -22,6 +23,7 @@ export function PayerStep() {
   const openSession = useCheckout((s) => s.openSession);
   const openSessionAnyway = useCheckout((s) => s.openSessionAnyway);
   const samePayer = useCheckout((s) => s.samePayer);
+  const recent = useCheckout((s) => s.recentForPayer);
   const back = useCheckout((s) => s.back);
   const frame = useBeforeCreation();
   const { busy, run } = useInFlight();
@@ -64,6 +66,7 @@ export function PayerStep() {
           </button>
         )}
       </form>
+      {samePayer && <RecentForPayer rows={recent} />}
       {samePayer && (
         <SamePayerNotice
           payerId={payerId.trim()}

@@ -104,11 +104,12 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         navigation().showStep('payer');
     },
 
-    setPayerId: (payerId) => set({ payerId, samePayer: null }),
+    setPayerId: (payerId) => set({ payerId, samePayer: null, recentForPayer: [] }),
 
     openSession: async () => {
       const open = await checkoutApi.openForPayer({ payerId: get().payerId.trim() });
       if (!open.ok) return navigation().showError(open.error, { name: 'payer' });
+      set({ recentForPayer: open.value.recent });
       if (open.value.rows.length > 0) return set({ samePayer: open.value.rows });
       await get().openSessionAnyway();
     },

@@ -26,6 +26,8 @@ export type Draft = {
   refused: string | null;
   /** This payer's open operations at this desk, shown before another is started for them. */
   samePayer: OpenOperation[] | null;
+  /** This payer's operations completed here in the last hour: named on the way, never in it. */
+  recentForPayer: OperationView[];
   /** The language the payer's receipt prints in, chosen on the confirm step; null: the screen's. */
   receiptLanguage: Language | null;
 };
@@ -71,5 +73,6 @@ export const emptyDraft: Draft = {
   requisites: {},
   refused: null,
   samePayer: null,
+  recentForPayer: [],
   receiptLanguage: null,
 };
