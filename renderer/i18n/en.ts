@@ -342,6 +342,8 @@ export const en = {
     },
   },
   custody: {
+    /** On the custody button for its first second, while a press is not yet taken. */
+    arming: 'Ready in a moment…',
     record: {
       received: 'Cash received from the payer: {{amount}}',
       handed_over: 'Cash handed to the payer: {{amount}}',

@@ -348,6 +348,8 @@ export const kk: Catalogue = {
     },
   },
   custody: {
+    /** On the custody button for its first second, while a press is not yet taken. */
+    arming: 'Бір сәттен кейін дайын болады…',
     record: {
       received: 'Қолма-қол ақша қабылданды: {{amount}}',
       handed_over: 'Қолма-қол ақша берілді: {{amount}}',

@@ -347,6 +347,8 @@ export const ru: Catalogue = {
     },
   },
   custody: {
+    /** On the custody button for its first second, while a press is not yet taken. */
+    arming: 'Будет готова через мгновение…',
     record: {
       received: 'Наличные приняты от плательщика: {{amount}}',
       handed_over: 'Наличные выданы плательщику: {{amount}}',
