@@ -103,8 +103,18 @@ export const channels = {
   'settings.clearToken': channel(z.object({ shopId }).strict(), AppState),
 
   'checkout.listMethods': read(z.object({ shopId, operationType }).strict(), z.array(PaymentMethod)),
+  /** A Live cash payout over the cash the drawer should hold needs `supervisorPin`. */
   'checkout.openSession': channel(
-    z.object({ shopId, operationType, paymentMethodId: shortText, amount, payerId: shortText }).strict(),
+    z
+      .object({
+        shopId,
+        operationType,
+        paymentMethodId: shortText,
+        amount,
+        payerId: shortText,
+        supervisorPin: pin.optional(),
+      })
+      .strict(),
     OperationView,
   ),
   'checkout.createOperation': channel(

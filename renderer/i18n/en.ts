@@ -69,6 +69,16 @@ export const en = {
     body: 'The gateway never created this operation. Nothing was paid, and no cash changes hands.',
     startAgain: 'Start again with the same details',
   },
+  overDrawer: {
+    warning: 'This payout of {{amount}} is more than the {{expected}} the drawer should hold.',
+    training:
+      'In training no real cash moves; in Live it would need the supervisor, or cash from the safe first.',
+    live: 'It needs the supervisor’s PIN, or cash from the safe first.',
+    needsSupervisor: 'The supervisor allows this payout with their PIN.',
+    supervisorPin: 'Supervisor PIN',
+    approve: 'Allow and continue',
+    fromSafe: 'Cash from the safe first',
+  },
   samePayer: {
     title: 'This payer already has an open operation',
     waiting: '{{payer}} has a {{amount}} {{type}} waiting ({{number}}). Open it, or start a new one anyway.',

@@ -3,11 +3,12 @@
 // focus as it appears and says it is not ready for its first second; amounts read one way per
 // language (Russian and Kazakh write tenge with ₸, as the receipt does); the method stands as the
 // gateway names it beside a translated kind of instrument; and the X report's changes read in
-// words, not as raw keys and JSON. Screenshots: test-results/screens/counter-words/.
+// words, not as raw keys and JSON; and a payout over the drawer's cash is warned of before its session. Screenshots: test-results/screens/counter-words/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { DeskSettings, OperationView, Settings } from '../../common/contract.ts';
+import { expectedIn } from '../../common/cash-rules/drawer-cash.ts';
+import type { CashLine, DeskSettings, OperationView, Settings } from '../../common/contract.ts';
 import { type Language, localeOf } from '../../common/enums.ts';
 import { printEn } from '../../common/i18n/print.en.ts';
 import { printKk } from '../../common/i18n/print.kk.ts';
@@ -147,6 +148,29 @@ test('the counter in en, ru and kk: the payer served within the hour, the arming
     const onPaper = money.replace(/\s+/g, ' ');
     assert.ok(receipt.includes(onPaper), `${language}: the receipt says ${onPaper}: ${receipt}`);
     assert.ok(receipt.includes(`Cash KZT · ${printed.instrument.cash}`), receipt);
+
+    // A payout over the cash the drawer should hold is warned of on the payer step: in training a
+    // warning only, nothing more to do.
+    await page.locator('.tile-payout').click();
+    await focusOn(page, '.method-tile, .amount-input');
+    if (await page.evaluate(() => document.activeElement?.matches('.method-tile') ?? false)) {
+      await page.keyboard.press('Enter');
+      await focusOn(page, '.amount-input');
+    }
+    await page.keyboard.type('50000');
+    await page.keyboard.press('Enter');
+    await focusOn(page, 'input.input-large:not([name])');
+    const warning = await page.getByTestId('over-drawer').innerText();
+    const { cash } = await must<{ cash: CashLine[] }>(core.invoke, 'shift.current', {});
+    for (const amount of ['50000', expectedIn(cash, 'KZT')]) {
+      const shown = formatMoney(amount, 'KZT', localeOf(language));
+      assert.ok(warning.includes(shown), `${language}: ${warning} says ${shown}`);
+    }
+    assert.ok(warning.includes(words.overDrawer.training), warning);
+    await h.screen(`payout-over-drawer-${language}`);
+    const home = page.locator('.tile-payin');
+    for (let step = 0; step < 3 && !(await home.isVisible()); step += 1) await page.keyboard.press('Escape');
+    await home.waitFor();
 
     // The X report's changes, on screen and on paper, in words.
     await page.getByRole('button', { name: words.shiftActions.x, exact: true }).click();

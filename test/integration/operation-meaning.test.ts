@@ -27,7 +27,7 @@ import {
   startHarness,
   until,
 } from '../support/core.ts';
-import { goLive } from '../support/desk.ts';
+import { goLive, SUPERVISOR_PIN } from '../support/desk.ts';
 
 /** Shop 1001's non-cash methods (docs/sandbox.md). */
 const BANK_GEL_OUT = '5b1e7c1a-0a11-4c6e-9d11-000000000205';
@@ -102,6 +102,14 @@ async function capturedPayout(h: Harness, options: { methodId?: string; amount?:
   assert.ok(h.sandbox.capture(SHOP, view.operationNumber));
   return h.waitFor('operation.changed', (v) => v.localId === view.localId && v.status === 'captured');
 }
+
+const payoutOf = (amount: string) => ({
+  shopId: SHOP,
+  operationType: 'payout',
+  paymentMethodId: METHODS.cashKztOut,
+  amount,
+  payerId: 'payer-1',
+});
 
 const cashPayin = {
   shopId: SHOP,
@@ -244,6 +252,38 @@ test('training money seen in Live moves no cash and tells no one to hand it over
     ),
     [],
   );
+});
+
+test('a cash payout over what the drawer should hold needs the supervisor in Live, before the gateway hears of it', async (t) => {
+  const h = await startHarness(t);
+  // Training: no real cash, so the payer step's warning is all; the session opens.
+  await h.call('shift.openTraining', {});
+  assert.equal((await openSession(h, { type: 'payout', amount: '20000' })).phase, 'session_open');
+  await h.call('shift.close', { counted: [] });
+
+  const { settings } = await h.call('app.getState', {});
+  const { mode: _mode, ...rest } = settings;
+  await goLive(
+    h.core.invoke,
+    { ...rest, gatewayUrl: h.sandbox.url },
+    { tokens: [{ shopId: SHOP, token: h.sandbox.token }], float: [{ currency: 'KZT', total: '15000' }] },
+  );
+  const heard = h.sandbox.requests('openSession').length;
+  const over = refusal(await h.invoke('checkout.openSession', payoutOf('20000')));
+  assert.deepEqual([over.kind, over.field], ['locked', 'supervisorPin']);
+  assert.equal(h.sandbox.requests('openSession').length, heard, 'the gateway heard of it');
+  const wrong = refusal(
+    await h.invoke('checkout.openSession', { ...payoutOf('20000'), supervisorPin: '11111111' }),
+  );
+  assert.deepEqual([wrong.kind, wrong.field], ['pin_refused', 'pin']);
+  // Within the drawer, and not cash at all: no PIN asked.
+  assert.equal((await openSession(h, { type: 'payout', amount: '15000' })).phase, 'session_open');
+  assert.equal(
+    (await openSession(h, { type: 'payout', methodId: BANK_GEL_OUT, amount: '100.00' })).phase,
+    'session_open',
+  );
+  const allowed = await openSession(h, { type: 'payout', amount: '20000', supervisorPin: SUPERVISOR_PIN });
+  assert.equal(allowed.phase, 'session_open');
 });
 
 test('only a cash instrument moves cash', async (t) => {

@@ -286,6 +286,8 @@ export type CheckoutOptions = {
   amount?: string;
   payerId?: string;
   shopId?: number;
+  /** For a Live cash payout over the drawer's cash. */
+  supervisorPin?: string;
 };
 
 /**
@@ -312,6 +314,7 @@ export async function openSession(h: Harness, options: CheckoutOptions = {}): Pr
     paymentMethodId: options.methodId ?? (type === 'payin' ? METHODS.cashKztIn : METHODS.cashKztOut),
     amount: options.amount ?? '5000',
     payerId: options.payerId ?? 'payer-1',
+    ...(options.supervisorPin ? { supervisorPin: options.supervisorPin } : {}),
   });
 }
 
