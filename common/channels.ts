@@ -103,8 +103,18 @@ export const channels = {
   'settings.clearToken': channel(z.object({ shopId }).strict(), AppState),
 
   'checkout.listMethods': read(z.object({ shopId, operationType }).strict(), z.array(PaymentMethod)),
+  /** A Live cash payout over the cash the drawer should hold needs `supervisorPin`. */
   'checkout.openSession': channel(
-    z.object({ shopId, operationType, paymentMethodId: shortText, amount, payerId: shortText }).strict(),
+    z
+      .object({
+        shopId,
+        operationType,
+        paymentMethodId: shortText,
+        amount,
+        payerId: shortText,
+        supervisorPin: pin.optional(),
+      })
+      .strict(),
     OperationView,
   ),
   'checkout.createOperation': channel(
@@ -170,10 +180,13 @@ export const channels = {
   'history.refresh': read(byLocalId, OperationView),
   /** This desk's operations that still need the agent or the gateway: the tray on Home. */
   'history.open': read(none, z.object({ rows: z.array(OpenOperation) })),
-  /** This desk's open operations for a payer: shown before another is started for them. */
+  /**
+   * This desk's open operations for a payer, shown before another is started for them; and those
+   * completed for them in the last hour, named beside the next one without holding it up.
+   */
   'history.openForPayer': read(
     z.object({ payerId: shortText }).strict(),
-    z.object({ rows: z.array(OpenOperation) }),
+    z.object({ rows: z.array(OpenOperation), recent: z.array(OperationView) }),
   ),
   /**
    * This desk's operations whose outcome the gateway has not settled, each in full (with the

@@ -66,6 +66,16 @@ export function normaliseAmount(text: string): string | null {
 }
 
 /**
+ * How a language writes a currency, one convention each, on the screen and on paper alike. Russian
+ * and Kazakh write the sign as Kazakhstan does ("3 000,00 ₸", "3 000,00 $"): left to its locale
+ * data, Russian wrote "3 000,00 KZT" beside Kazakh's "3 000,00 ₸". English keeps its own signs
+ * ("$150.00") and the code where it has none ("KZT 3,000.00").
+ */
+function currencyDisplay(locale: string): 'symbol' | 'narrowSymbol' {
+  return locale === 'en' || locale.startsWith('en-') ? 'symbol' : 'narrowSymbol';
+}
+
+/**
  * Formats for display with Intl. The decimal string goes to Intl as a string, which it reads as an
  * exact decimal (Intl.NumberFormat v3), so no digit is lost to a float.
  */
@@ -75,6 +85,7 @@ export function formatMoney(amount: string, currency: string, locale: string): s
     return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
+      currencyDisplay: currencyDisplay(locale),
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
     }).format(amount as Intl.StringNumericLiteral);

@@ -97,7 +97,7 @@ export type Handover = z.infer<typeof Handover>;
 export const OperatorPart = z.object({
   operator: z.string(),
   from: isoTime,
-  /** When they handed the drawer over; null while they hold it (or held it at the close). */
+  /** When they handed the drawer over, or the shift closed; null while they hold it. */
   until: isoTime.nullable(),
   operations: z.number().int(),
   cash: z.array(

@@ -21,6 +21,11 @@ export const systemClock: Clock = {
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout | undefined),
 };
 
+/** The zone the desk prints its times in: the shell's, when it named one, else this process's own. */
+export function deskTimeZone(fromShell: string | undefined): string {
+  return fromShell ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The clock's time as an ISO 8601 string, as records keep it. */
 export function isoNow(clock: Pick<Clock, 'now'>): string {
   return new Date(clock.now()).toISOString();

@@ -51,6 +51,12 @@ export type CoreOptions = {
   runtime?: { electron: string; chrome: string };
   /** The computer's preferred languages, most preferred first (Electron's app.getPreferredSystemLanguages()): a new desk starts in the first it speaks. */
   systemLanguages?: string[];
+  /**
+   * The desk's time zone (IANA), from the shell: what it prints its times in. The core's own
+   * process may not see the machine's (a utility process read UTC, and receipts said "08:08 AM
+   * UTC" beside a screen in Almaty's time); without it the core's own zone is taken.
+   */
+  timeZone?: string;
   /** Puts receipts on paper and into PDFs: Electron's in the shell, Chromium's in tests and the preview. */
   printer?: Printer;
   /** Told each step of the start as it begins (the host passes it on to the shell). */

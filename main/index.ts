@@ -92,6 +92,7 @@ if (!app.requestSingleInstanceLock()) {
             version: app.getVersion(),
             runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
             systemLanguages: app.getPreferredSystemLanguages(),
+            timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
             // Main prints and shows the save dialogs: the core asks through the host (main/host/protocol.ts).
             printer: createElectronPrinter({ BrowserWindow, dialog, mainWindow: () => window }),
           },

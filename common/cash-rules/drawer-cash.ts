@@ -86,6 +86,27 @@ export function cashLines(
   });
 }
 
+/** The cash the drawer should hold in one currency: none where it has never held any. */
+export function expectedIn(
+  cash: readonly Pick<CashLine, 'currency' | 'expected'>[],
+  currency: string,
+): string {
+  return cash.find((c) => c.currency === currency)?.expected ?? '0.00';
+}
+
+/**
+ * The cash a payout would take beyond what the drawer should hold, or null when it holds enough:
+ * paid out regardless, the drawer would be short before the cash is even counted.
+ */
+export function beyondDrawer(
+  cash: readonly Pick<CashLine, 'currency' | 'expected'>[],
+  currency: string,
+  amount: string,
+): { expected: string } | null {
+  const expected = expectedIn(cash, currency);
+  return compare(amount, expected) > 0 ? { expected } : null;
+}
+
 /** Each currency expected or counted, with its variance; over the threshold either way needs approval. */
 export function varianceLines(
   cash: readonly Pick<CashLine, 'currency' | 'expected'>[],
@@ -94,7 +115,7 @@ export function varianceLines(
 ): VarianceLine[] {
   const currencies = [...new Set([...cash.map((c) => c.currency), ...counted.map((c) => c.currency)])].sort();
   return currencies.map((currency) => {
-    const expected = cash.find((c) => c.currency === currency)?.expected ?? '0.00';
+    const expected = expectedIn(cash, currency);
     const countedTotal = counted.find((c) => c.currency === currency)?.total ?? '0.00';
     const variance = subtract(countedTotal, expected);
     const threshold = add(

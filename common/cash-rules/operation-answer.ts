@@ -86,6 +86,11 @@ export function isCorrection(record: Pick<MoneyRecord, 'isCorrection' | 'parent'
   return record.isCorrection || (record.parent !== null && record.parent !== undefined);
 }
 
+/** Whether a method of this instrument moves cash at the desk: only a `cash` one ever does. */
+export function movesCash(instrumentType: string): boolean {
+  return instrumentType === 'cash';
+}
+
 /** The operation on its own desk and in its own mode: desk-independent, so it can be stored. */
 export function ownState(record: MoneyRecord): OwnState {
   const own = record.origin === 'counter';
@@ -130,7 +135,7 @@ function createdState(record: MoneyRecord): OwnState {
   if (isCorrection(record)) return supervisor('correction');
   // Checked before any custody: a record made for it before only cash could have one moves no
   // drawer either, and a supervisor may reverse it.
-  if (record.instrumentType !== 'cash') {
+  if (!movesCash(record.instrumentType)) {
     return state({ final, cash: 'none', note: 'not_cash', open: final ? null : 'waiting' });
   }
   if (status === 'unknown') {

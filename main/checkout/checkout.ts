@@ -2,7 +2,7 @@
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
 import { cashProblem } from '../../common/amount-input.ts';
 import { mayExistAtGateway } from '../../common/cash-rules/operation-answer.ts';
-import type { Language, OperationTypeValue, OperationView } from '../../common/contract.ts';
+import type { Language, OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
@@ -21,6 +21,7 @@ import type { DeskContextSource } from '../shift/meaning-context.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
 import { settleFailure } from './create-failure.ts';
+import { checkPayoutAgainstDrawer, type DrawerCheckDeps, type PayoutRequest } from './drawer-check.ts';
 import { createMethods } from './methods.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
 import { errorText, matchRequisites } from './requisites.ts';
@@ -53,7 +54,7 @@ type Deps = {
   desk: DeskContextSource;
   creating: CreatesInFlight;
   clock: Pick<Clock, 'now'>;
-};
+} & DrawerCheckDeps;
 
 export function createCheckout(deps: Deps) {
   const { store, journal, creating } = deps;
@@ -76,13 +77,9 @@ export function createCheckout(deps: Deps) {
     return record;
   }
 
-  async function openSession(input: {
-    shopId: number;
-    operationType: OperationTypeValue;
-    paymentMethodId: string;
-    amount: string;
-    payerId: string;
-  }): Promise<OperationView> {
+  async function openSession(
+    input: PayoutRequest & { shopId: number; paymentMethodId: string; payerId: string },
+  ): Promise<OperationView> {
     const settings = deps.settings.get();
     if (!settings.shops.some((s) => s.id === input.shopId)) {
       throw new AgentError('validation', refusal('checkout.shopNotSetUp', { shopId: input.shopId }), {
@@ -117,6 +114,7 @@ export function createCheckout(deps: Deps) {
         { field: 'amount' },
       );
     }
+    await checkPayoutAgainstDrawer(deps, input, method, settings.mode === 'training');
     const { client, target } = await deps.gateways.current(input.shopId);
     // Asked again after the last await, so nothing starts in a shift that has begun closing.
     const { shiftId, operator } = deps.attribute(target.training);

@@ -2,12 +2,16 @@
 import { atGateway } from '../../common/cash-rules/operation-answer.ts';
 import type { OperationView } from '../../common/contract.ts';
 import type { Checkout } from '../checkout/checkout.ts';
+import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
 import type { HandlerTable } from '../ipc/handlers.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import type { Journal } from '../operations/operation-journal.ts';
 import type { Store } from '../store/index.ts';
 import { openRows, type Tray } from './tray.ts';
+
+/** How far back a completed operation for the same payer is named before another starts. */
+const RECENT_MS = 60 * 60_000;
 
 type HistoryChannel =
   | 'history.search'
@@ -23,6 +27,7 @@ export function createHistoryFeature(deps: {
   checkout: Checkout;
   lookups: Lookups;
   tray: Tray;
+  clock: Pick<Clock, 'now'>;
 }): Feature<HandlerTable<HistoryChannel>> {
   const { store, journal, checkout } = deps;
   const handlers: HandlerTable<HistoryChannel> = {
@@ -59,9 +64,16 @@ export function createHistoryFeature(deps: {
     },
     // Home's first paint; after it, the tray comes by `tray.changed`.
     'history.open': () => ({ rows: deps.tray.read() }),
-    'history.openForPayer': ({ payerId }) => ({
-      rows: openRows(journal, store.operations.openForPayer(payerId)),
-    }),
+    'history.openForPayer': ({ payerId }) => {
+      const since = new Date(deps.clock.now() - RECENT_MS).toISOString();
+      return {
+        rows: openRows(journal, store.operations.openForPayer(payerId)),
+        // Completed, as the answer says: a payer served twice in a few minutes is most often a mistake.
+        recent: journal
+          .views(store.operations.forPayerSince(payerId, since))
+          .filter((view) => view.meaning.status.completed && !view.meaning.open),
+      };
+    },
     // One read for all of them: the tray's open rows, in full, whose outcome is not settled.
     'history.unresolved': () => ({
       rows: journal.views(store.operations.open()).filter(unresolved),

@@ -12,6 +12,7 @@ import type { OperationEnvelope } from '../gateway/schemas.ts';
 import type { Log } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import type { EventInput, NewOperation, OperationPatch, OperationRecord } from '../store/operations.ts';
+import { changedFields } from './gateway-changes.ts';
 import { FOUND_AT_GATEWAY, LifecycleError, nextPhase } from './lifecycle.ts';
 import { attentionOf, type DeskContext, moneyRecord } from './meaning.ts';
 import { toView } from './view.ts';
@@ -243,18 +244,6 @@ function mismatchEvent(mismatch: MismatchItem[]): EventInput {
   };
 }
 
-/** The gateway fields the desk keeps: any change to one is kept, with the event that says what changed. */
-const KEPT: readonly (keyof OperationPatch)[] = [
-  'gatewayId',
-  'settlementAmount',
-  'settlementCurrency',
-  'registeredAt',
-  'isCorrection',
-  'parent',
-  'payerDetails',
-  'methodRequisites',
-];
-
 function remoteEvent(local: OperationRecord, remote: OperationPatch, firstEvent: string): EventInput | null {
   if (atGateway(local.phase) === 'unresolved') {
     return { kind: local.phase === 'creating' ? firstEvent : 'resolved', detail: `status ${remote.status}` };
@@ -262,9 +251,7 @@ function remoteEvent(local: OperationRecord, remote: OperationPatch, firstEvent:
   if (local.phase !== 'created') return { kind: FOUND_AT_GATEWAY, detail: `status ${remote.status}` };
   if (local.status !== remote.status)
     return { kind: 'status_changed', detail: `${local.status ?? 'none'} → ${remote.status}` };
-  const changed = KEPT.filter(
-    (key) => JSON.stringify(local[key] ?? null) !== JSON.stringify(remote[key] ?? null),
-  );
+  const changed = changedFields(local, remote);
   return changed.length ? { kind: 'gateway_changed', detail: changed.join(', ') } : null;
 }
 

@@ -37,6 +37,8 @@ export function createReceiptsFeature(deps: {
   operator: () => string | null;
   reports: ShiftReports;
   clock: Pick<Clock, 'now'>;
+  /** The desk's zone, which every printed time is in. */
+  timeZone: string;
   headOffice?: (shiftId: number) => { waiting: number; lastReachedAt: string | null } | null;
 }): Feature<HandlerTable<ReceiptChannel>> {
   const printing = createReceiptPrinting({ ...deps, announce: deps.emit });

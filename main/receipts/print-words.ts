@@ -15,7 +15,14 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 /** The maps keyed by what the data says (a requisite's name, an audit kind): looked up with `known`. */
-type Group = 'requisite' | 'auditKind' | 'report.reason' | 'report.custodyKind';
+type Group =
+  | 'requisite'
+  | 'auditKind'
+  | 'report.reason'
+  | 'report.custodyKind'
+  | 'gatewayStatus'
+  | 'instrument'
+  | 'auditField';
 
 /** The words of one language: `t` for a fixed key, `known` for a key only the data names. */
 export type PrintWords = {

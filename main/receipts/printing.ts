@@ -54,6 +54,8 @@ type Deps = {
   operator: () => string | null;
   /** When a document printed, as its event records. */
   clock: Pick<Clock, 'now'>;
+  /** The desk's zone, which every printed time is in. */
+  timeZone: string;
 };
 
 export function createReceiptPrinting(deps: Deps) {
@@ -115,6 +117,7 @@ export function createReceiptPrinting(deps: Deps) {
       i18n,
       copyNumber: copy,
       printedAt: isoNow(deps.clock),
+      timeZone: deps.timeZone,
     });
   }
 
@@ -211,6 +214,7 @@ export function createReceiptPrinting(deps: Deps) {
         i18n,
         terminalId: current.terminalId,
         printedAt: isoNow(deps.clock),
+        timeZone: deps.timeZone,
       }),
     );
     deps.log.info('test_print', { printer: deviceName, paper, result });

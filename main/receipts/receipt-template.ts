@@ -84,7 +84,7 @@ ${op.meaning.receipt.wording === 'no_cash' && html`<p class="center">${w.t('noCa
 <p class="center">${w.t('operationNumber')}</p>
 <p class="big">${op.operationNumber}</p>
 ${op.gatewayId && row(w.t('gatewayId'), op.gatewayId)}
-${op.methodName && row(w.t('method'), op.methodName)}
+${op.methodName && row(w.t('method'), methodWords(op, w))}
 ${row(w.t('payerId'), op.payerId)}
 ${op.isCorrection && html`<p class="strong">${w.t('correction')}</p>`}
 <div class="rule"></div>
@@ -129,6 +129,12 @@ ${trainingMark}
   });
 }
 
+/** The method as the gateway names it, beside the kind of instrument in the paper's language. */
+function methodWords(op: Pick<OperationView, 'methodName' | 'instrumentType'>, w: PrintWords): string {
+  const kind = w.known('instrument', op.instrumentType);
+  return kind ? `${op.methodName} · ${kind}` : op.methodName;
+}
+
 /** The answer's status word: created is no confirmation, and the payer must read that; final or not, as it says. */
 export function statusWords(op: Pick<OperationView, 'status' | 'meaning'>, w: PrintWords): string {
   const status = op.status ?? '';
@@ -138,7 +144,7 @@ export function statusWords(op: Pick<OperationView, 'status' | 'meaning'>, w: Pr
     case 'completed':
       return w.t('statusCaptured');
     case 'ended':
-      return w.t('statusEnded', { status });
+      return w.t('statusEnded', { status: w.known('gatewayStatus', status) ?? status });
     case 'unknown':
       return w.t('statusUnknown', { status });
     case 'none':

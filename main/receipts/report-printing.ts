@@ -22,12 +22,14 @@ type Deps = {
   log: Log;
   printer: Printer | undefined;
   reports: ShiftReports;
+  /** The desk's zone, which every printed time is in. */
+  timeZone: string;
   /** What the desk journal's Z entry says of the upload to the head office (null: not enrolled). */
   headOffice?: (shiftId: number) => { waiting: number; lastReachedAt: string | null } | null;
 };
 
 export function createReportPrinting(deps: Deps) {
-  const { settings, printer } = deps;
+  const { settings, printer, timeZone } = deps;
   const i18n = createPrintI18n();
 
   /** The report laid out at the paper set now; the PDF is made at that same paper. */
@@ -39,7 +41,7 @@ export function createReportPrinting(deps: Deps) {
     if (request.kind === 'X') {
       const report = deps.reports.x();
       return {
-        html: renderShiftReport({ kind: 'X', report, paper, language, i18n }),
+        html: renderShiftReport({ kind: 'X', report, paper, language, i18n, timeZone }),
         shiftId: report.shift.id,
         paper,
       };
@@ -52,6 +54,7 @@ export function createReportPrinting(deps: Deps) {
         paper,
         language,
         i18n,
+        timeZone,
         headOffice: deps.headOffice?.(request.shiftId) ?? null,
       }),
       shiftId: request.shiftId,

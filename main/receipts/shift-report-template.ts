@@ -1,6 +1,6 @@
 // The X report (the shift so far) and the Z report (the shift closed), printed at any paper width,
 // from what the report says (shift-report-view.ts).
-import { auditDetail } from '../../common/audit-detail.ts';
+import { type AuditWords, auditDetail } from '../../common/audit-detail.ts';
 import { type Language, localeOf, type OpenOperation, TRAINING_OPERATOR } from '../../common/contract.ts';
 import { compare, formatMoney } from '../../common/money.ts';
 import { CHAIN_BROKEN } from '../audit/chain-guard.ts';
@@ -122,9 +122,16 @@ function auditList(
   language: Language,
 ): Html {
   if (list.length === 0) return html`<p>${w.t('report.noChanges')}</p>`;
+  const words: AuditWords = {
+    name: (key) => w.known('auditField', key),
+    yes: w.t('auditValue.yes'),
+    no: w.t('auditValue.no'),
+    none: w.t('auditValue.none'),
+  };
+  const detailOf = (detail: ShiftReportView['audit'][number]['detail']) => auditDetail(detail, words);
   return html`${list.map(
     (entry) =>
-      html`<p class="line"><span class="strong">${auditKindOnPaper(entry.kind, w, language)}</span> · ${time(entry.at)}${entry.operator && ` · ${w.t('report.by', { who: entry.operator })}`}${auditDetail(entry.detail) && ` · ${auditDetail(entry.detail)}`}</p>`,
+      html`<p class="line"><span class="strong">${auditKindOnPaper(entry.kind, w, language)}</span> · ${time(entry.at)}${entry.operator && ` · ${w.t('report.by', { who: entry.operator })}`}${detailOf(entry.detail) && ` · ${detailOf(entry.detail)}`}</p>`,
   )}`;
 }
 

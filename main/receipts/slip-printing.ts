@@ -17,6 +17,8 @@ export function createSlipPrinting(deps: {
   settings: SettingsService;
   log: Log;
   printer: Printer | undefined;
+  /** The desk's zone, which the slip's time is in. */
+  timeZone: string;
 }) {
   const i18n = createPrintI18n();
   return {
@@ -34,7 +36,7 @@ export function createSlipPrinting(deps: {
       const result = await sendToPrinter(
         deps.printer,
         deps.settings,
-        renderCashSlip({ slip, paper, language, i18n }),
+        renderCashSlip({ slip, paper, language, i18n, timeZone: deps.timeZone }),
       );
       deps.log.info('cash_slip_printed', { movementId, result });
       return result;

@@ -1,5 +1,7 @@
 // Cash added to the drawer or taken from it to the safe: each with a reason and the supervisor's
 // PIN, on disk before the agent is told, and never more taken than the drawer should hold.
+
+import { expectedIn } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashLine, CashMovementKind } from '../../common/contract.ts';
 import { compare } from '../../common/money.ts';
 import { phrase, refusal } from '../../common/refusal.ts';
@@ -29,7 +31,7 @@ export async function recordCashMovement(
   const approved = await deps.supervisor.approve(input.supervisorPin, phrase('action.cashMovement'));
   const shift = requireOpen();
   if (input.kind === 'removed') {
-    const inDrawer = expected(shift).find((line) => line.currency === input.currency)?.expected ?? '0';
+    const inDrawer = expectedIn(expected(shift), input.currency);
     if (compare(input.amount, inDrawer) > 0) {
       throw new AgentError(
         'validation',

@@ -6,7 +6,6 @@
 // terminal and never changed. A reconciliation the gateway could not answer
 // is done again later and appended.
 
-import { cashLines } from '../../common/cash-rules/drawer-cash.ts';
 import type { CashLine, DrawerCount, ShiftSummary, VarianceLine, XReport } from '../../common/contract.ts';
 import { TRAINING_OPERATOR } from '../../common/enums.ts';
 import { refusal } from '../../common/refusal.ts';
@@ -17,6 +16,7 @@ import { type CashMovementInput, recordCashMovement } from './cash-movements.ts'
 import { createShiftClose } from './close.ts';
 import { createCloseCounts } from './counts.ts';
 import { countDrawer } from './drawer-count.ts';
+import { expectedCash } from './expected-cash.ts';
 import { createHandover } from './handover.ts';
 import { buildXReport } from './reports.ts';
 import type { ShiftDeps } from './shift-deps.ts';
@@ -37,7 +37,7 @@ export function createShifts(deps: ShiftDeps) {
   }
 
   function expected(shift: ShiftRecord): CashLine[] {
-    return cashLines(shift.openingFloat, store.custody.forShift(shift.id), store.shifts.movements(shift.id));
+    return expectedCash(store, shift);
   }
 
   function xReport(shift: ShiftRecord): XReport {

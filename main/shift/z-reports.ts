@@ -93,7 +93,8 @@ export function createZReports(deps: ShiftDeps) {
       audit: report.audit ?? [],
       counts: report.counts ?? [],
       handovers: report.handovers ?? [],
-      parts: report.parts ?? [],
+      // Built while the shift was still open, the last holder's part ends with the close, not "now".
+      parts: (report.parts ?? []).map((part) => ({ ...part, until: part.until ?? shift.closedAt })),
       chainHead: report.chainHead ?? { seq: 0, hash: '' },
       shift: summary(shift),
       reconciliations: [

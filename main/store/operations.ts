@@ -61,6 +61,9 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
     ORDER BY created_at DESC, local_id DESC LIMIT ?`);
   const openForPayerStatement = db.prepare(`SELECT ${RECORD} FROM operations WHERE open_reason IS NOT NULL
     AND payer_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 20`);
+  // The index on (payer_id, created_at) reads only the payer's newest.
+  const sinceForPayerStatement = db.prepare(`SELECT ${RECORD} FROM operations WHERE payer_id = ?
+    AND created_at >= ? ORDER BY created_at DESC, local_id DESC LIMIT 20`);
   const unsettledStatement = db.prepare(`SELECT ${RECORD} FROM operations WHERE final IS NOT 1`);
   // The index's own term first, so the rows not computed yet are found through it too.
   const uncomputedStatement = db.prepare(
@@ -171,6 +174,11 @@ export function createOperationsRepo(db: DatabaseSync, now: () => string, linked
     /** This desk's open operations for one payer, newest first. */
     openForPayer(payerId: string): OperationRecord[] {
       return openForPayerStatement.all(payerId).map(fromRow);
+    },
+
+    /** One payer's operations started since `since` (ISO), newest first. */
+    forPayerSince(payerId: string, since: string): OperationRecord[] {
+      return sinceForPayerStatement.all(payerId, since).map(fromRow);
     },
 
     search: history.search,

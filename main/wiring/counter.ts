@@ -2,6 +2,7 @@
 import { createCheckout } from '../checkout/checkout.ts';
 import { createCustodyService } from '../checkout/custody.ts';
 import { createAttribution } from '../shift/attribution.ts';
+import { openDrawerCash } from '../shift/expected-cash.ts';
 import type { WiredGateway } from './gateway.ts';
 import type { Ground } from './ground.ts';
 import type { WiredOperations } from './operations.ts';
@@ -22,6 +23,8 @@ export function wireCounter(deps: Ground & WiredGateway & WiredOperations & Wire
     desk: deskContext,
     creating: deps.creating,
     clock,
+    drawer: () => openDrawerCash(store),
+    supervisor: deps.supervisor,
   });
   const custody = createCustodyService({
     store,

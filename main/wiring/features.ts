@@ -1,6 +1,8 @@
 // The features whose deps are not already services the stages built by the same names: each
 // adapts what the stages built to what its feature takes.
+
 import type { OperationView } from '../../common/contract.ts';
+import { deskTimeZone } from '../clock.ts';
 import type { CoreOptions } from '../core-types.ts';
 import { createTray } from '../history/tray.ts';
 import { createReceiptsFeature } from '../receipts/handlers.ts';
@@ -52,6 +54,7 @@ export const receiptsFeature = (wired: Wired, options: CoreOptions) =>
     reports: { x: wired.shifts.report, z: wired.shifts.zReport },
     headOffice: wired.headOffice.zNote,
     clock: wired.clock,
+    timeZone: deskTimeZone(options.timeZone),
   });
 
 /** Home's tray, pushed by main: an operation, the shift or the mode changing may change it. */

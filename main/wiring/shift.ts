@@ -1,6 +1,7 @@
 // The shift and the agent's day: reconciliation at the gateway, shifts and their reports, the desk
 // as the renderer shows it, and the day's feature (the lock, operators, the supervisor, shifts,
 // exports, the audit trail, backups, and Z reports tried again until reconciled).
+import { deskTimeZone } from '../clock.ts';
 import type { CoreOptions } from '../core-types.ts';
 import { createSlipPrinting } from '../receipts/slip-printing.ts';
 import { createDayFeature } from '../shift/day.ts';
@@ -66,7 +67,13 @@ export function wireShift(
     dataDir: deps.dataDir,
     printer: options.printer,
     operationDesk: () => deps.deskContext.get(),
-    slips: createSlipPrinting({ store, settings, log, printer: options.printer }),
+    slips: createSlipPrinting({
+      store,
+      settings,
+      log,
+      printer: options.printer,
+      timeZone: deskTimeZone(options.timeZone),
+    }),
     reconcileRetryMs: options.day?.reconcileRetryMs ?? 60_000,
     clock,
   });

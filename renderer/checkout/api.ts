@@ -15,4 +15,6 @@ export const checkoutApi = {
   /** The operation as the core holds it now, read again after the core's process came back. */
   get: (request: Request<'history.get'>) => window.cashdesk.history.get(request),
   lookUp: (request: Request<'lookup.byNumber'>) => window.cashdesk.lookup.byNumber(request),
+  /** The drawer's expected cash, which a cash payout is held against before its session opens. */
+  drawer: () => window.cashdesk.shift.current({}),
 };

@@ -69,6 +69,16 @@ export const en = {
     body: 'The gateway never created this operation. Nothing was paid, and no cash changes hands.',
     startAgain: 'Start again with the same details',
   },
+  overDrawer: {
+    warning: 'This payout of {{amount}} is more than the {{expected}} the drawer should hold.',
+    training:
+      'In training no real cash moves; in Live it would need the supervisor, or cash from the safe first.',
+    live: 'It needs the supervisor’s PIN, or cash from the safe first.',
+    needsSupervisor: 'The supervisor allows this payout with their PIN.',
+    supervisorPin: 'Supervisor PIN',
+    approve: 'Allow and continue',
+    fromSafe: 'Cash from the safe first',
+  },
   samePayer: {
     title: 'This payer already has an open operation',
     waiting: '{{payer}} has a {{amount}} {{type}} waiting ({{number}}). Open it, or start a new one anyway.',
@@ -76,6 +86,11 @@ export const en = {
     payout: 'cash out',
     open: 'Open it',
     anyway: 'Start a new one anyway',
+    recentTitle: 'Served at this desk within the hour',
+    recent: {
+      payin: 'This desk received {{amount}} from this payer {{ago}} ({{number}}).',
+      payout: 'This desk paid {{amount}} out to this payer {{ago}} ({{number}}).',
+    },
   },
   type: {
     payin: 'Cash in',
@@ -337,6 +352,8 @@ export const en = {
     },
   },
   custody: {
+    /** On the custody button for its first second, while a press is not yet taken. */
+    arming: 'Ready in a moment…',
     record: {
       received: 'Cash received from the payer: {{amount}}',
       handed_over: 'Cash handed to the payer: {{amount}}',

@@ -90,6 +90,16 @@ export const kk: Catalogue = {
     body: 'Шлюз бұл операцияны жасамады. Ештеңе төленген жоқ, қолма-қол ақша берілмейді және қабылданбайды.',
     startAgain: 'Сол деректермен қайта бастау',
   },
+  overDrawer: {
+    warning: 'Бұл {{amount}} төлемі кассада болуға тиіс {{expected}} сомасынан көп.',
+    training:
+      'Оқу режимінде нақты ақша қозғалмайды; жұмыс режимінде аға кассир немесе алдымен сейфтен ақша керек болар еді.',
+    live: 'Аға кассирдің PIN-коды немесе алдымен сейфтен ақша керек.',
+    needsSupervisor: 'Аға кассир бұл төлемге өз PIN-кодымен рұқсат береді.',
+    supervisorPin: 'Аға кассирдің PIN-коды',
+    approve: 'Рұқсат беріп, жалғастыру',
+    fromSafe: 'Алдымен сейфтен ақша алу',
+  },
   samePayer: {
     title: 'Бұл төлеушінің ашық операциясы бар',
     waiting:
@@ -98,6 +108,11 @@ export const kk: Catalogue = {
     payout: 'ақша беру',
     open: 'Соны ашу',
     anyway: 'Бәрібір жаңасын бастау',
+    recentTitle: 'Соңғы бір сағатта осы кассада қызмет алды',
+    recent: {
+      payin: 'Бұл касса осы төлеушіден {{amount}} қабылдады, {{ago}} ({{number}}).',
+      payout: 'Бұл касса осы төлеушіге {{amount}} берді, {{ago}} ({{number}}).',
+    },
   },
   type: {
     payin: 'Енгізу',
@@ -343,6 +358,8 @@ export const kk: Catalogue = {
     },
   },
   custody: {
+    /** On the custody button for its first second, while a press is not yet taken. */
+    arming: 'Бір сәттен кейін дайын болады…',
     record: {
       received: 'Қолма-қол ақша қабылданды: {{amount}}',
       handed_over: 'Қолма-қол ақша берілді: {{amount}}',

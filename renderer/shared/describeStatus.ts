@@ -27,7 +27,10 @@ export function statusInWords(
     case 'completed':
       return t('status.captured');
     case 'ended':
-      return t('status.ended', { status });
+      // Only the words the rules know to end an operation come here; each has its translation.
+      return t('status.ended', {
+        status: t(`gatewayStatus.${status ?? ''}`, { ns: 'print', defaultValue: status ?? '' }),
+      });
     case 'unknown':
       return t('status.unknown', { status });
   }

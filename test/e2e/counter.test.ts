@@ -339,7 +339,7 @@ test('the outcome-unknown screen shows the amount and the operation number', asy
     await page.locator('[data-error-kind="outcome_unknown"]').waitFor();
     assert.equal(
       await page.getByTestId('summary-amount').innerText(),
-      language === 'en' ? 'KZT\u00a05,000.00' : '5\u00a0000,00\u00a0KZT',
+      language === 'en' ? 'KZT\u00a05,000.00' : '5\u00a0000,00\u00a0₸',
     );
     assert.match(await page.getByTestId('operation-number').innerText(), /^T01-\d{6}-\d{4}$/);
     await agrees(page, language, 'payin', `${language} unknown`);
@@ -409,7 +409,7 @@ test('no codes, raw names or English reach the agent; the raw values wait behind
   await page.getByTestId('history-row').filter({ hasText: number }).click();
   const events = page.getByTestId('event-list');
   await events.getByText('Запрошена сессия в шлюзе').waitFor();
-  await events.getByText('Наличные приняты: 5\u00a0000,00\u00a0KZT').waitFor();
+  await events.getByText('Наличные приняты: 5\u00a0000,00\u00a0₸').waitFor();
   await page.getByText('Реквизиты способа оплаты: Код кассы').waitFor();
   const main = await visibleText();
   assert.doesNotMatch(main, codes);

@@ -212,7 +212,7 @@ test('the language switches at runtime and stays switched', async (t) => {
   await h.screen('methods-ru');
   await page.getByRole('button', { name: /^Cash KZT/ }).click();
   await page.getByRole('textbox', { name: 'Сумма в KZT' }).fill('5000');
-  await page.getByText('5\u00a0000,00\u00a0KZT').waitFor();
+  await page.getByText('5\u00a0000,00\u00a0₸').waitFor();
   await h.screen('amount-ru');
 
   await page.keyboard.press('Escape');

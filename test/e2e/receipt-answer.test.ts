@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { XReport } from '../../common/contract.ts';
+import { printEn } from '../../common/i18n/print.en.ts';
+import { printKk } from '../../common/i18n/print.kk.ts';
+import { printRu } from '../../common/i18n/print.ru.ts';
 import { en } from '../../renderer/i18n/en.ts';
 import { kk } from '../../renderer/i18n/kk.ts';
 import { ru } from '../../renderer/i18n/ru.ts';
@@ -17,6 +20,7 @@ import { confirmPhone, custodyButton, openHome, startCashPayin } from './flows.t
 import { startE2E } from './harness.ts';
 
 const CATALOGUES = { en, ru, kk } as const;
+const PRINTED = { en: printEn, ru: printRu, kk: printKk } as const;
 
 /** A KZT 30,000 cash payout, through the screens, to the gateway's capture. */
 async function capturedPayout(page: Page): Promise<string> {
@@ -108,7 +112,8 @@ test('a payin cancelled after its cash was given back reads final and ended ever
         language,
       );
     }
-    const ended = words.status.ended.replace('{{status}}', 'cancelled');
+    // The gateway's word in the screen's language, as the receipt prints it.
+    const ended = words.status.ended.replace('{{status}}', PRINTED[language].gatewayStatus.cancelled);
     await page.getByRole('heading', { name: ended }).waitFor();
     assert.equal(await page.getByTestId('operation-status').innerText(), ended, language);
     const notFinal = words.status.unknown.replace('{{status}}', 'cancelled');

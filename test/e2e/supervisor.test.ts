@@ -123,7 +123,7 @@ test('a supervisor looks after operators, the drawer, backups, exports, diagnost
   const changes = page.getByTestId('audit-entries');
   await changes.getByText('Diagnostics exported with the supervisor PIN').waitFor();
   await changes.getByText('Operator removed').waitFor();
-  await changes.getByText(/updateUrl: — → https:\/\/updates\.example\.com\/cashdesk/).waitFor();
+  await changes.getByText(/Update address: — → https:\/\/updates\.example\.com\/cashdesk/).waitFor();
   assert.match((await changes.getByRole('listitem').first().innerText()) ?? '', /^Diagnostics exported/);
   await h.screen('settings-changes');
 

@@ -106,7 +106,11 @@ describe('the audit trail', () => {
     const desk = (await h.call('desk.state', {})).settings;
     await h.call(
       'settings.save',
-      await withDesk(h, { ...desk, lockAfterMinutes: desk.lockAfterMinutes + 1 }),
+      await withDesk(h, {
+        ...desk,
+        lockAfterMinutes: desk.lockAfterMinutes + 1,
+        varianceThresholds: [{ currency: 'KZT', amount: '500' }],
+      }),
     );
     // The forgotten PIN's reset, by the machine's OS user, then a new PIN.
     writeFileSync(join(h.dataDir, SUPERVISOR_RESET_FILE), '');
@@ -140,6 +144,7 @@ describe('the audit trail', () => {
       'token_changed',
       'setting_changed',
       'setting_changed',
+      'desk_setting_changed',
       'desk_setting_changed',
       'supervisor_pin_reset',
       'supervisor_pin_set',
@@ -183,13 +188,14 @@ describe('the audit trail', () => {
       'Supervisor PIN changed',
       'Supervisor PIN reset by the file in the data folder',
       'Operator added',
-      'name: Dmitry',
+      'Name: Dmitry',
       'Operator removed',
-      `gatewayUrl: — → ${h.sandbox.url}`,
-      'terminalId: T01 → K7',
-      'updateUrl: — → https://updates.example.com/cashdesk/',
-      'kiosk: false → true',
-      `lockAfterMinutes: ${desk.lockAfterMinutes} → ${desk.lockAfterMinutes + 1}`,
+      `Gateway address: — → ${h.sandbox.url}`,
+      'Terminal ID: T01 → K7',
+      'Update address: — → https://updates.example.com/cashdesk/',
+      'Kiosk mode: no → yes',
+      `Lock after (minutes): ${desk.lockAfterMinutes} → ${desk.lockAfterMinutes + 1}`,
+      'Variance thresholds: none → KZT 500',
       `${tokenFingerprint('first-token-1234')} → ${tokenFingerprint('second-token-5678')}`,
       'Cash movement approved by the supervisor',
       `Chain head: ${z.chainHead.hash.slice(0, 12)}`,

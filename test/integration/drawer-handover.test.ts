@@ -233,6 +233,7 @@ describe('the drawer between operators', () => {
       ],
     );
     assert.equal(z.handovers[0]!.to, 'Dana');
+    assert.equal(z.parts[1]!.until, z.shift.closedAt, 'the last holder held it until the close, not "now"');
     assert.equal(z.counts[0]!.operator, 'Dana');
     assert.equal(rows(h, "SELECT seq FROM chain_links WHERE tbl = 'drawer_handovers'").length, 1);
     const text = await printedZ(h, printer, z.shift.id);
@@ -246,6 +247,7 @@ describe('the drawer between operators', () => {
       /Dana Held the drawer .* Operations started 1 Received KZT KZT\s?3,000\.00 .*To the safe KZT KZT\s?10,000\.00/,
     );
     assert.match(text, /Drawer handed to the next operator/, 'the audit trail on paper');
+    assert.doesNotMatch(text, /Held the drawer [^–]+ – now/, 'a closed shift is held by no one now');
   });
 
   test('a handover count over the threshold needs a note and the supervisor PIN', async (t) => {

@@ -285,7 +285,7 @@ describe('token', () => {
     await goLive(
       h.core.invoke,
       { ...rest, gatewayUrl: h.sandbox.url },
-      { tokens: [{ shopId: SHOP, token: h.sandbox.token }] },
+      { tokens: [{ shopId: SHOP, token: h.sandbox.token }], float: [{ currency: 'KZT', total: '50000' }] },
     );
     const mine = await checkout(h, { type: 'payout' });
     h.sandbox.inject('getOperation', { kind: 'respond', status: 401 }, Number.POSITIVE_INFINITY);

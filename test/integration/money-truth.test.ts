@@ -86,7 +86,7 @@ async function later(clock: TestClock, ms: number, count: () => number, what: st
  * stays so while the gateway drops every lookup (until the test clears its faults).
  */
 async function unknownOutcome(h: Harness, gateway: Sandbox): Promise<OperationView> {
-  const session = await openSession(h, { type: 'payout' });
+  const session = await openSession(h, { type: 'payout', supervisorPin: SUPERVISOR_PIN });
   gateway.inject('createOperation', { kind: 'reset', afterCommit: true });
   gateway.inject('getOperation', { kind: 'reset' }, Number.POSITIVE_INFINITY);
   const result = await h.invoke('checkout.createOperation', {
@@ -420,7 +420,7 @@ describe('the token never leaves main, in any encoding', () => {
     const h = await startHarness(t);
     const TOKEN = `tok/${randomUUID()}+end`;
     const gateway = await live(t, h, { token: TOKEN });
-    const created = await checkout(h, { type: 'payout' });
+    const created = await checkout(h, { type: 'payout', supervisorPin: SUPERVISOR_PIN });
     // The real reply, with the token in a payer detail, spelled with JSON's optional escapes.
     const response = await fetch(
       `${gateway.url}/api/v1/agents/operations/${SHOP}/${created.operationNumber}`,

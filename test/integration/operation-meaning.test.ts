@@ -21,11 +21,13 @@ import {
   type Harness,
   METHODS,
   openSession,
+  REQUISITE_VALUES,
   requisitesFor,
   SHOP,
   startHarness,
+  until,
 } from '../support/core.ts';
-import { goLive } from '../support/desk.ts';
+import { goLive, SUPERVISOR_PIN } from '../support/desk.ts';
 
 /** Shop 1001's non-cash methods (docs/sandbox.md). */
 const BANK_GEL_OUT = '5b1e7c1a-0a11-4c6e-9d11-000000000205';
@@ -100,6 +102,14 @@ async function capturedPayout(h: Harness, options: { methodId?: string; amount?:
   assert.ok(h.sandbox.capture(SHOP, view.operationNumber));
   return h.waitFor('operation.changed', (v) => v.localId === view.localId && v.status === 'captured');
 }
+
+const payoutOf = (amount: string) => ({
+  shopId: SHOP,
+  operationType: 'payout',
+  paymentMethodId: METHODS.cashKztOut,
+  amount,
+  payerId: 'payer-1',
+});
 
 const cashPayin = {
   shopId: SHOP,
@@ -244,6 +254,38 @@ test('training money seen in Live moves no cash and tells no one to hand it over
   );
 });
 
+test('a cash payout over what the drawer should hold needs the supervisor in Live, before the gateway hears of it', async (t) => {
+  const h = await startHarness(t);
+  // Training: no real cash, so the payer step's warning is all; the session opens.
+  await h.call('shift.openTraining', {});
+  assert.equal((await openSession(h, { type: 'payout', amount: '20000' })).phase, 'session_open');
+  await h.call('shift.close', { counted: [] });
+
+  const { settings } = await h.call('app.getState', {});
+  const { mode: _mode, ...rest } = settings;
+  await goLive(
+    h.core.invoke,
+    { ...rest, gatewayUrl: h.sandbox.url },
+    { tokens: [{ shopId: SHOP, token: h.sandbox.token }], float: [{ currency: 'KZT', total: '15000' }] },
+  );
+  const heard = h.sandbox.requests('openSession').length;
+  const over = refusal(await h.invoke('checkout.openSession', payoutOf('20000')));
+  assert.deepEqual([over.kind, over.field], ['locked', 'supervisorPin']);
+  assert.equal(h.sandbox.requests('openSession').length, heard, 'the gateway heard of it');
+  const wrong = refusal(
+    await h.invoke('checkout.openSession', { ...payoutOf('20000'), supervisorPin: '11111111' }),
+  );
+  assert.deepEqual([wrong.kind, wrong.field], ['pin_refused', 'pin']);
+  // Within the drawer, and not cash at all: no PIN asked.
+  assert.equal((await openSession(h, { type: 'payout', amount: '15000' })).phase, 'session_open');
+  assert.equal(
+    (await openSession(h, { type: 'payout', methodId: BANK_GEL_OUT, amount: '100.00' })).phase,
+    'session_open',
+  );
+  const allowed = await openSession(h, { type: 'payout', amount: '20000', supervisorPin: SUPERVISOR_PIN });
+  assert.equal(allowed.phase, 'session_open');
+});
+
 test('only a cash instrument moves cash', async (t) => {
   const h = await startHarness(t);
   await h.call('shift.openTraining', {});
@@ -377,6 +419,26 @@ describe('the gateway’s word holds the cash', () => {
     assert.equal(view.cash, 'accept', 'new requisites alone change nothing about the cash');
     assert.equal((await changesOf(h, moved.localId, 'methodRequisites')).length, 1);
   });
+  test('a retrieval that only masks the payer’s details changes nothing; a real change is kept', async (t) => {
+    const h = await startHarness(t);
+    const says = gatewaySays(h);
+    const masked = await checkout(h, { type: 'payout' });
+    const renamed = await checkout(h, { type: 'payout' });
+    says.set(renamed.operationNumber, ({ operation }) => {
+      const details = operation.payerDetails as { name: string; value: string }[];
+      for (const d of details) if (d.name === 'fullName') d.value = 'Aigerim Nurlanovna';
+    });
+    for (const op of [masked, renamed]) {
+      const before = (await get(h, op.localId)).lastCheckedAt;
+      await h.call('history.refresh', { localId: op.localId });
+      await until(async () => (await get(h, op.localId)).lastCheckedAt !== before, 'the lookup');
+    }
+    const sent = (await get(h, masked.localId)).payerDetails.find((d) => d.name === 'phone');
+    assert.equal(sent?.value, REQUISITE_VALUES.phone, 'the number as entered is kept');
+    const kinds = (await eventsOf(h, masked.localId)).map((e) => e.kind);
+    assert.ok(!kinds.includes('gateway_changed'), kinds.join(', '));
+    assert.deepEqual(await changesOf(h, renamed.localId, 'payerDetails'), ['payerDetails']);
+  });
 });
 
 test('an operation never created may be started again with the same details, and only such a one', async (t) => {
@@ -446,7 +508,7 @@ test('an operation never created may be started again with the same details, and
   assert.equal(h.sandbox.requests().length, liveHeard);
 });
 
-test('the same payer twice: the open operation is shown before another is started', async (t) => {
+test('the same payer twice: the open operation is shown before another is started, and one completed within the hour is named', async (t) => {
   const h = await startHarness(t);
   const first = await checkout(h, { type: 'payin', payerId: 'payer-A' });
   await checkout(h, { type: 'payin', payerId: 'payer-C' });
@@ -456,6 +518,22 @@ test('the same payer twice: the open operation is shown before another is starte
     [['take_cash', first.localId, 'accept']],
   );
   assert.deepEqual((await h.call('history.openForPayer', { payerId: 'payer-B' })).rows, []);
+
+  // Completed and its cash received: no longer open, and named as served within the hour.
+  assert.ok(h.sandbox.capture(SHOP, first.operationNumber));
+  await h.waitFor('operation.changed', (v) => v.localId === first.localId && v.status === 'captured');
+  await h.call('checkout.recordCash', { localId: first.localId });
+  const after = await h.call('history.openForPayer', { payerId: 'payer-A' });
+  assert.deepEqual(after.rows, []);
+  assert.deepEqual(
+    after.recent.map((v) => v.localId),
+    [first.localId],
+  );
+  assert.deepEqual(
+    (await h.call('history.openForPayer', { payerId: 'payer-C' })).recent,
+    [],
+    'not completed',
+  );
 });
 
 test('every channel gives the same answer, before and after a restart', async (t) => {

@@ -241,7 +241,10 @@ describe('the supervisor', () => {
 
   test('a forgotten supervisor PIN: a file in the data folder resets it and keeps everything else', async (t) => {
     const h = await startHarness(t);
-    await goLive(h.core.invoke, await settingsOf(h), { tokens: [{ shopId: SHOP, token: h.sandbox.token }] });
+    await goLive(h.core.invoke, await settingsOf(h), {
+      tokens: [{ shopId: SHOP, token: h.sandbox.token }],
+      float: [{ currency: 'KZT', total: '50000' }],
+    });
     const created = await checkout(h, { type: 'payout', amount: '5000' });
     await h.sandbox.goOffline();
     await h.call('history.refresh', { localId: created.localId });

@@ -636,7 +636,7 @@ describe('shift reports', () => {
         'Complete: all 21 checked at their gateway',
         "Operator's signature",
         'Setting changed',
-        'gatewayUrl: — → https://gw.example.com',
+        'Gateway address: — → https://gw.example.com',
         'Chain head: 9f86d081884c (412 records)',
       ]);
       assert.ok(r.flat.includes('by supervisor'));

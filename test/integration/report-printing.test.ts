@@ -93,6 +93,30 @@ test('the X report of the open shift and the Z report of a closed one print at t
   );
 });
 
+test('receipts, slips and reports print the desk’s local time with its zone, not the process’s UTC', async (t) => {
+  // The tests' machine runs in UTC, as the core's utility process read the time; the shell names Almaty.
+  const printer = createChromiumPrinter(mkdtempSync(join(tmpdir(), 'cashdesk-zone-')), sharedPrintPage);
+  t.after(() => printer.close());
+  const h = await startHarness(t, { printer, timeZone: 'Asia/Almaty' });
+  const payin = await checkout(h, { type: 'payin' });
+  await h.call('checkout.recordCash', { localId: payin.localId });
+  await h.call('receipts.print', { localId: payin.localId, copy: 'payer' });
+  await h.call('receipts.printReport', { kind: 'X' });
+  const moved = await h.call('shift.cashMovement', {
+    kind: 'added',
+    currency: 'KZT',
+    amount: '1000',
+    reason: 'Change for the morning',
+  });
+  assert.deepEqual(moved.slip, { printed: true });
+  const texts = printer.printed.slice(-3).map((p) => flat(p.pdf));
+  assert.equal(texts.length, 3);
+  for (const text of texts) {
+    assert.match(text, /GMT\+5/, text.slice(0, 200));
+    assert.doesNotMatch(text, /\bUTC\b/);
+  }
+});
+
 test('a printer that refuses a report says so, and where nothing prints the report says that', async (t) => {
   const { h, printer } = await printing(t);
   await checkout(h, { type: 'payin', amount: '1500' });

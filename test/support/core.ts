@@ -112,6 +112,8 @@ export type HarnessOptions = {
   /** The core's time and timers, shared with the sandbox's clock (test/support/clock.ts). */
   clock?: Clock;
   headOffice?: CoreOptions['headOffice'];
+  /** The desk's time zone, as the shell names it. */
+  timeZone?: string;
 };
 
 export type RecordedEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -164,6 +166,7 @@ export async function startHarness(t: TestContext, options: HarnessOptions = {})
     ...(options.headOffice ? { headOffice: options.headOffice } : {}),
     printer: options.printer,
     clock: options.clock,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   };
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();
@@ -283,6 +286,8 @@ export type CheckoutOptions = {
   amount?: string;
   payerId?: string;
   shopId?: number;
+  /** For a Live cash payout over the drawer's cash. */
+  supervisorPin?: string;
 };
 
 /**
@@ -309,6 +314,7 @@ export async function openSession(h: Harness, options: CheckoutOptions = {}): Pr
     paymentMethodId: options.methodId ?? (type === 'payin' ? METHODS.cashKztIn : METHODS.cashKztOut),
     amount: options.amount ?? '5000',
     payerId: options.payerId ?? 'payer-1',
+    ...(options.supervisorPin ? { supervisorPin: options.supervisorPin } : {}),
   });
 }
 

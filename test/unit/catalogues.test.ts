@@ -3,7 +3,7 @@
 // the languages are the ones common/enums.ts declares.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGUAGES, LOCALES } from '../../common/enums.ts';
+import { FAILED_STATUSES, LANGUAGES, LOCALES } from '../../common/enums.ts';
 import { printEn } from '../../common/i18n/print.en.ts';
 import { printKk } from '../../common/i18n/print.kk.ts';
 import { printRu } from '../../common/i18n/print.ru.ts';
@@ -101,4 +101,11 @@ test('Kazakh is written in Cyrillic and says things in Kazakh, not in Russian', 
     [...leaves(catalogue).values(), ...leaves(words).values()].join('\n');
   assert.doesNotMatch(all(ru, WORDS.ru), /(?<!\p{L})чек/iu, 'Russian says «квитанция», never «чек»');
   assert.doesNotMatch(all(kk, WORDS.kk), /(?<!\p{L})чек|квитанц/iu, 'Kazakh says «түбіртек»');
+});
+
+test('every gateway word that ends an operation has its word in each language, on screen and paper', () => {
+  for (const [language, words] of Object.entries(WORDS)) {
+    const table = (words as { gatewayStatus: Record<string, string> }).gatewayStatus;
+    for (const status of FAILED_STATUSES) assert.ok(table[status], `${language}: ${status}`);
+  }
 });

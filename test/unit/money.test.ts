@@ -202,6 +202,13 @@ describe('formatMoney: every digit kept, locale separators, no float', () => {
     assert.match(formatMoney('-0.05', 'RUB', 'ru'), /^-/);
   });
 
+  test('one convention per language: Russian and Kazakh write tenge with its sign, English with its code', () => {
+    for (const locale of ['ru', 'kk-KZ', 'ru-KZ']) {
+      assert.match(formatMoney('3000', 'KZT', locale), /^3\s000,00\s₸$/u, locale);
+    }
+    assert.match(formatMoney('3000', 'KZT', 'en'), /^KZT\s3,000.00$/u);
+  });
+
   test('an unknown currency falls back to the plain amount, every digit kept', () => {
     assert.equal(formatMoney(big, 'NOT-A-CURRENCY', 'en'), `${big} NOT-A-CURRENCY`);
   });

@@ -6,6 +6,8 @@ import { ScreenFrame } from '../../shared/components/ScreenFrame.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useFormat } from '../../shared/hooks/useFormat.ts';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
+import { OverDrawer } from '../components/OverDrawer.tsx';
+import { RecentForPayer } from '../components/RecentForPayer.tsx';
 import { SamePayerNotice } from '../components/SamePayerNotice.tsx';
 import { useBeforeCreation } from '../hooks/useBeforeCreation.ts';
 import { checkAmount } from '../state/checkAmount.ts';
@@ -22,6 +24,8 @@ export function PayerStep() {
   const openSession = useCheckout((s) => s.openSession);
   const openSessionAnyway = useCheckout((s) => s.openSessionAnyway);
   const samePayer = useCheckout((s) => s.samePayer);
+  const recent = useCheckout((s) => s.recentForPayer);
+  const approval = useCheckout((s) => s.drawerApproval);
   const back = useCheckout((s) => s.back);
   const frame = useBeforeCreation();
   const { busy, run } = useInFlight();
@@ -41,6 +45,7 @@ export function PayerStep() {
           {t('flow.payer.amount', { amount: format.money(typed.amount, method.currency) })}
         </p>
       )}
+      {method && typed?.ok && <OverDrawer method={method} amount={typed.amount} />}
       <form className="stack" onSubmit={submit} noValidate>
         <label htmlFor={`${ids}-payer`}>{t('flow.payer.label')}</label>
         <input
@@ -58,12 +63,13 @@ export function PayerStep() {
         <p id={`${ids}-hint`} className="hint">
           {t('flow.payer.about')} {t('flow.payer.hint')}
         </p>
-        {!samePayer && (
+        {!samePayer && !approval && (
           <button type="submit" className="button-primary button-large" disabled={!ready || busy}>
             {busy ? t('common.working') : t('common.continue')}
           </button>
         )}
       </form>
+      {samePayer && <RecentForPayer rows={recent} />}
       {samePayer && (
         <SamePayerNotice
           payerId={payerId.trim()}

@@ -9,6 +9,7 @@ import { noteWords } from '../../shared/noteWords.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { Countdown } from '../components/Countdown.tsx';
 import { PayerRequisitesForm } from '../components/PayerRequisitesForm.tsx';
+import { RecentForPayer } from '../components/RecentForPayer.tsx';
 import { SessionExpired } from '../components/SessionExpired.tsx';
 import { useSecondsLeft } from '../hooks/useSecondsLeft.ts';
 import { useCheckout, useSession } from '../state/checkout.ts';
@@ -23,6 +24,7 @@ export function SessionStep() {
   const { operation, session } = useSession();
   const back = useCheckout((s) => s.back);
   const cancel = useCheckout((s) => s.cancel);
+  const recent = useCheckout((s) => s.recentForPayer);
   const { busy, run } = useInFlight();
   const [asking, setAsking] = useState(false);
   const ids = useId();
@@ -42,6 +44,7 @@ export function SessionStep() {
       <div className="details-layout">
         <div className="details-figures">
           <OperationSummary operation={operation} withStatus={false} details={[]} />
+          <RecentForPayer rows={recent} />
           {session.paymentMethodRequisites.length > 0 && (
             <section className="panel panel-tight" aria-labelledby={`${ids}-method`}>
               <h2 id={`${ids}-method`}>{t('flow.session.methodRequisites')}</h2>

@@ -27,6 +27,11 @@ export function checkoutOperation(): OperationView | null {
   return localId === null ? null : (useOperations.getState().byId.get(localId) ?? null);
 }
 
+/** The core's refusal of a payout over the drawer's cash until the supervisor's PIN comes with it. */
+const overDrawer = (error: AppError) => error.kind === 'locked' && error.field === 'supervisorPin';
+/** The answers to a PIN tried for it, which the PIN field shows (a wrong one, a wait). */
+const PIN_ANSWERS: ReadonlySet<AppError['kind']> = new Set(['locked', 'pin_refused']);
+
 export const useCheckout = create<CheckoutStore>()((set, get) => {
   /**
    * The checkout takes this operation (or none): its view goes to the store, held there for as long
@@ -44,7 +49,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
     return after;
   };
   /** A session for the draft. The core allocates a fresh operation number every time. */
-  const requestSession = async () => {
+  const requestSession = async (supervisorPin?: string) => {
     const { shopId, type, method, amount, payerId } = get();
     const result = await checkoutApi.openSession({
       shopId,
@@ -52,6 +57,7 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       paymentMethodId: method?.id ?? '',
       amount: wireAmount(amount, method),
       payerId: payerId.trim(),
+      ...(supervisorPin ? { supervisorPin } : {}),
     });
     if (result.ok) set({ localId: hold(result.value), refused: null });
     return result;
@@ -104,11 +110,12 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
         navigation().showStep('payer');
     },
 
-    setPayerId: (payerId) => set({ payerId, samePayer: null }),
+    setPayerId: (payerId) => set({ payerId, samePayer: null, recentForPayer: [], drawerApproval: null }),
 
     openSession: async () => {
       const open = await checkoutApi.openForPayer({ payerId: get().payerId.trim() });
       if (!open.ok) return navigation().showError(open.error, { name: 'payer' });
+      set({ recentForPayer: open.value.recent });
       if (open.value.rows.length > 0) return set({ samePayer: open.value.rows });
       await get().openSessionAnyway();
     },
@@ -117,8 +124,18 @@ export const useCheckout = create<CheckoutStore>()((set, get) => {
       set({ samePayer: null });
       const result = await requestSession();
       if (result.ok) navigation().showStep('session');
+      else if (overDrawer(result.error)) set({ drawerApproval: { refusal: null } });
       else
         navigation().showError(result.error, { name: result.error.field === 'amount' ? 'amount' : 'payer' });
+    },
+
+    approveOverDrawer: async (supervisorPin) => {
+      const result = await requestSession(supervisorPin);
+      if (result.ok) {
+        set({ drawerApproval: null });
+        navigation().showStep('session');
+      } else if (PIN_ANSWERS.has(result.error.kind)) set({ drawerApproval: { refusal: result.error } });
+      else navigation().showError(result.error, { name: 'payer' });
     },
 
     restartSession: async () => {

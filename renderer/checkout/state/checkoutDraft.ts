@@ -1,6 +1,7 @@
 // The checkout's state and the calls each step makes, as the checkout store (checkout.ts) holds
 // and answers them.
 import type {
+  AppError,
   LookupResult,
   OpenOperation,
   OperationTypeValue,
@@ -26,6 +27,10 @@ export type Draft = {
   refused: string | null;
   /** This payer's open operations at this desk, shown before another is started for them. */
   samePayer: OpenOperation[] | null;
+  /** This payer's operations completed here in the last hour: named on the way, never in it. */
+  recentForPayer: OperationView[];
+  /** A Live payout over the drawer's cash was refused for the supervisor's PIN; the refusal of a PIN tried. */
+  drawerApproval: { refusal: AppError | null } | null;
   /** The language the payer's receipt prints in, chosen on the confirm step; null: the screen's. */
   receiptLanguage: Language | null;
 };
@@ -41,6 +46,8 @@ export type CheckoutStore = Draft & {
   openSession(): Promise<void>;
   /** The agent has seen the payer's open operation and starts a new one anyway. */
   openSessionAnyway(): Promise<void>;
+  /** The supervisor's PIN for a Live payout over the drawer's cash: the session is asked for again with it. */
+  approveOverDrawer(supervisorPin: string): Promise<void>;
   restartSession(): Promise<void>;
   setRequisite(name: string, value: string): void;
   setReceiptLanguage(language: Language): void;
@@ -71,5 +78,7 @@ export const emptyDraft: Draft = {
   requisites: {},
   refused: null,
   samePayer: null,
+  recentForPayer: [],
+  drawerApproval: null,
   receiptLanguage: null,
 };

@@ -12,8 +12,9 @@ import { StartTrainingButton } from './StartTrainingButton.tsx';
 
 /**
  * A press this soon after the button appears is not taken: it is the Enter that confirmed the
- * step before, pressed twice, or a key still held. Recording cash is always a deliberate act. Once
- * armed the button is the next action, so the agent's next Enter records the cash.
+ * step before, pressed twice, or a key still held. Recording cash is always a deliberate act. The
+ * button has focus from the start, and says it is not ready yet (aria-disabled, "Ready in a
+ * moment"), so an Enter that did nothing is explained, and the next one, once armed, records.
  */
 export const CUSTODY_ARM_MS = 1000;
 
@@ -43,7 +44,7 @@ function ArmedButton({ action, operation, onRecorded }: Props & { action: Custod
   const { busy, run } = useInFlight();
   const shownAt = useRef(performance.now());
   const [armed, setArmed] = useState(false);
-  const button = useNextAction<HTMLButtonElement>(armed);
+  const button = useNextAction<HTMLButtonElement>();
   useEffect(() => {
     const timer = setTimeout(() => setArmed(true), CUSTODY_ARM_MS);
     return () => clearTimeout(timer);
@@ -69,11 +70,13 @@ function ArmedButton({ action, operation, onRecorded }: Props & { action: Custod
         data-testid="record-cash"
         data-action={action}
         data-armed={armed}
+        aria-disabled={!armed}
         disabled={busy}
         onKeyDown={ignoreRepeat}
         onClick={record}
       >
         {t(`custody.record.${action}`, { amount: format.money(held.amount, held.currency) })}
+        {!armed && <span className="custody-arming">{t('custody.arming')}</span>}
       </button>
       <ErrorAlert error={error} />
     </div>

@@ -4,7 +4,7 @@ import type { OperationView } from '../../../common/contract.ts';
 import { describeStatus } from '../describeStatus.ts';
 import { gatewayFigures } from '../gatewayFigures.ts';
 import { useFormat } from '../hooks/useFormat.ts';
-import { requisiteLabel } from '../labels.ts';
+import { instrumentLabel, requisiteLabel } from '../labels.ts';
 import { useShops } from '../state/appState.ts';
 
 /** The facts the agent and the payer check together: amount and direction first, in large type. */
@@ -39,7 +39,10 @@ export function OperationSummary({ operation, withStatus, details = operation.pa
           {operation.methodName && (
             <>
               <dt>{t('field.method')}</dt>
-              <dd>{operation.methodName}</dd>
+              <dd data-testid="operation-method">
+                {operation.methodName}
+                {operation.instrumentType && ` · ${instrumentLabel(t, operation.instrumentType)}`}
+              </dd>
             </>
           )}
           <dt>{t('field.payerId')}</dt>
