@@ -10,6 +10,7 @@ export const refusalsEn = {
   'action.handoverVariance': 'A variance over the threshold at the handover ({{currencies}})',
   'action.reverseCustody': 'Reversing a custody record',
   'action.releasePayout': 'Releasing a payout to the branch',
+  'action.payoutBeyondDrawer': 'A payout over the cash the drawer should hold',
   'action.newGateway': 'A new gateway address',
   'action.newToken': 'A new token',
   'owner.supervisor': 'The supervisor',

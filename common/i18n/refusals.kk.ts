@@ -9,6 +9,7 @@ export const refusalsKk: RefusalCatalogue = {
   'action.handoverVariance': 'Кассаны тапсырғандағы шектен асқан айырма ({{currencies}})',
   'action.reverseCustody': 'Қолма-қол ақша жазбасын сторнолау',
   'action.releasePayout': 'Төлемді филиалға беру',
+  'action.payoutBeyondDrawer': 'Жәшікте болуға тиіс қолма-қол ақшадан көп төлем',
   'action.newGateway': 'Шлюздің жаңа мекенжайы',
   'action.newToken': 'Жаңа токен',
   'owner.supervisor': 'Аға кассир',

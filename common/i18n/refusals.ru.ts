@@ -9,6 +9,7 @@ export const refusalsRu: RefusalCatalogue = {
   'action.handoverVariance': 'Расхождение сверх порога при передаче кассы ({{currencies}})',
   'action.reverseCustody': 'Сторно записи о наличных',
   'action.releasePayout': 'Передача выплаты филиалу',
+  'action.payoutBeyondDrawer': 'Выплата больше наличных, которые должны быть в ящике',
   'action.newGateway': 'Новый адрес шлюза',
   'action.newToken': 'Новый токен',
   'owner.supervisor': 'Старший кассир',

@@ -6,11 +6,12 @@
 import { beyondDrawer } from '../../common/cash-rules/drawer-cash.ts';
 import { movesCash } from '../../common/cash-rules/operation-answer.ts';
 import type { CashLine, OperationTypeValue } from '../../common/contract.ts';
+import { type Phrase, phrase } from '../../common/refusal.ts';
 
 export type DrawerCheckDeps = {
   /** The open shift's expected cash per currency; none with no shift open. */
   drawer: () => CashLine[];
-  supervisor: { approve(pin: string | undefined, what: string): Promise<boolean> };
+  supervisor: { approve(pin: string | undefined, what: Phrase): Promise<boolean> };
 };
 
 export type PayoutRequest = {
@@ -30,5 +31,5 @@ export async function checkPayoutAgainstDrawer(
   if (!over) return;
   // Training money is no cash: the payer step's warning is enough there.
   if (training) return;
-  await deps.supervisor.approve(input.supervisorPin, 'A payout over the cash the drawer should hold');
+  await deps.supervisor.approve(input.supervisorPin, phrase('action.payoutBeyondDrawer'));
 }
