@@ -377,7 +377,9 @@ describe('one answer per action', () => {
     const h = await startHarness(t);
     for (const ticks of [0, 1, 2, 3, 5, 8, 13, 40]) {
       const session = await openSession(h);
-      h.sandbox.inject('createOperation', { kind: 'delay', ms: 150 });
+      // Out long enough that the abandon, sent a few turns later, always finds it out, however busy
+      // the machine: answered first, the create would leave the abandon nothing to refuse.
+      h.sandbox.inject('createOperation', { kind: 'delay', ms: 600 });
       const create = h.invoke('checkout.createOperation', {
         localId: session.localId,
         payerRequisites: requisitesFor(session),
