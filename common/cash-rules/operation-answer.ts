@@ -214,14 +214,16 @@ export function payoutState(record: MoneyRecord, status: StatusClass, final: boo
 
 /** Whether the operation is final: a release to the branch changes its cash, never its finality. */
 export function isFinal(record: Omit<MoneyRecord, 'released'>): boolean {
+  // Stryker disable next-line BooleanLiteral: the release reaches only a captured payout's cash, never its finality.
   return ownState({ ...record, released: false }).final;
 }
 
-const OPEN_CASH: ReadonlySet<string> = new Set(OPEN_CASH_REASONS);
+/** No reason (null) is none of them. */
+const OPEN_CASH: ReadonlySet<OpenReason | null> = new Set<OpenReason>(OPEN_CASH_REASONS);
 
 /** Cash in question, listed on every report until it is settled. */
 export function isOpenCash(open: OpenReason | null): boolean {
-  return open !== null && OPEN_CASH.has(open);
+  return OPEN_CASH.has(open);
 }
 
 /** Completed: created at the gateway and captured there, whatever cash the desk still owes on it. */

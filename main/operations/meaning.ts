@@ -52,7 +52,8 @@ export type DeskContext = {
 };
 
 const MOVES: ReadonlySet<CashAdvice> = new Set(['accept', 'hand_over', 'return']);
-const ALERTS: ReadonlySet<OpenReason> = new Set([
+/** The open reasons that call the agent; it may be asked of no reason (null), which calls no one. */
+const ALERTS: ReadonlySet<OpenReason | null> = new Set<OpenReason>([
   'hand_over',
   'return_cash',
   'mismatch',
@@ -115,7 +116,7 @@ export function meaningOf(record: OperationRecord, desk: DeskContext): Answer {
     meaning: {
       open,
       finding: own.finding,
-      alert: !trainingInLive && open !== null && ALERTS.has(open),
+      alert: !trainingInLive && ALERTS.has(open),
       stuck: own.stuck,
       note,
       custody: { action, refused },
@@ -144,7 +145,8 @@ export function attentionOf(
   const now = meaningOf(after, desk);
   const was = meaningOf(before, desk);
   const reason = now.meaning.open;
-  if (now.meaning.alert && reason !== was.meaning.open && reason !== null && ALERTS.has(reason)) {
+  // An alert's reason is one of ALERTS, every one of them a reason to call.
+  if (now.meaning.alert && reason !== was.meaning.open) {
     return reason as 'hand_over' | 'return_cash' | 'mismatch' | 'correction' | 'handed_over_not_captured';
   }
   const failed = (a: Answer, r: OperationRecord) =>
