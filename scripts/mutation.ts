@@ -7,16 +7,34 @@
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 
-export type MutationGroup = { name: string; mutate: string[]; tests: string[] };
+export type MutationGroup = {
+  name: string;
+  mutate: string[];
+  tests: string[];
+  /**
+   * For HQ's test files: the group starts one PostgreSQL for them all (test/hq/postgres.ts), since
+   * a server's start under load outlasts a file's tests; and how many run at once, and the time
+   * beyond a file's own before a run counts as hung.
+   */
+  heavy?: { concurrency: number; timeoutMS: number };
+};
+
+/** HQ files, each on its own databases of the group's one PostgreSQL: one run per core, 30 s of slack. */
+const POSTGRES = { concurrency: 2, timeoutMS: 30_000 };
 
 /** What is mutated, and the test files that answer for it. */
 export const GROUPS: MutationGroup[] = [
   {
     name: 'meaning',
     mutate: ['common/cash-rules/operation-answer.ts', 'main/operations/meaning.ts'],
-    tests: ['test/unit/meaning.test.ts'],
+    tests: [
+      'test/unit/operation-answer.test.ts',
+      'test/unit/meaning-desk.test.ts',
+      'test/unit/meaning.test.ts',
+    ],
   },
   {
     name: 'lifecycle',
@@ -51,6 +69,48 @@ export const GROUPS: MutationGroup[] = [
     tests: ['test/integration/pin-guard.test.ts', 'test/integration/supervisor.test.ts'],
   },
   {
+    // The create path: each intent on disk before its request, the create sent once, and a failed
+    // create told apart (refused, expired, or an unknown outcome held and looked up).
+    name: 'checkout',
+    mutate: ['main/checkout/checkout.ts', 'main/checkout/create-failure.ts'],
+    tests: ['test/integration/checkout-create.test.ts'],
+  },
+  {
+    // HQ's fold of an entry into an operation and the answer the rules give it (no database).
+    name: 'hq-fold',
+    mutate: ['hq/server/operation-fold.ts'],
+    tests: ['test/unit/hq-operation-fold.test.ts'],
+  },
+  {
+    // HQ's ingest: the stream checks, the projections of operations, drawer, Z reports (and the
+    // payouts they release) and alarms, and the desk's open cash as HQ reads it back.
+    name: 'hq-ingest',
+    mutate: [
+      'hq/server/ingest.ts',
+      'hq/server/projections.ts',
+      'hq/server/operation-rows.ts',
+      'hq/server/desk-cash.ts',
+      'hq/server/close-rows.ts',
+      'hq/server/desk-answers.ts',
+    ],
+    tests: ['test/hq/ingest.test.ts', 'test/hq/disagreement.test.ts', 'test/hq/claims.test.ts'],
+    heavy: POSTGRES,
+  },
+  {
+    // A released payout claimed once, by a desk of its branch, only when captured and not handed over.
+    name: 'hq-claims',
+    mutate: ['hq/server/desk-routes.ts'],
+    tests: ['test/hq/claims.test.ts', 'test/hq/ingest.test.ts'],
+    heavy: POSTGRES,
+  },
+  {
+    // Who on the head office's staff may read or do what: sign-in, CSRF, admin only, branch scope.
+    name: 'hq-staff',
+    mutate: ['hq/server/staff-api.ts', 'hq/server/staff-auth.ts', 'hq/server/staff-routes.ts'],
+    tests: ['test/hq/staff.test.ts', 'test/hq/staff-api.test.ts', 'test/hq/branch-scope.test.ts'],
+    heavy: POSTGRES,
+  },
+  {
     // Cash handed over once: the custody records and what the operation says of them.
     name: 'custody',
     mutate: ['main/checkout/custody.ts', 'main/store/custody.ts'],
@@ -80,10 +140,27 @@ export type MutationRun = {
 const CAUGHT = new Set(['Killed', 'Timeout']);
 const MISSED = new Set(['Survived', 'NoCoverage']);
 
+/**
+ * The HQ tests' PostgreSQL (test/hq/postgres.ts), loaded when a group needs it: the test project
+ * references this one, so this one cannot import from it.
+ */
+type TestPostgres = {
+  SHARED_POSTGRES: string;
+  startPostgres(options: { own: true }): Promise<{ port: number; stop(): Promise<void> }>;
+};
+const testPostgres = (root: string): Promise<TestPostgres> =>
+  import(pathToFileURL(join(root, 'test', 'hq', 'postgres.ts')).href);
+
 async function runGroup(group: MutationGroup, root: string): Promise<MutantOutcome[]> {
   const missing = [...group.mutate, ...group.tests].filter((file) => !existsSync(join(root, file)));
   if (missing.length) throw new Error(`mutation group ${group.name}: no such file ${missing.join(', ')}`);
   const { Stryker } = await import('@stryker-mutator/core');
+  // One PostgreSQL for the whole group, its port passed down to every test file's run.
+  // As npm test does (test/run-tests.ts): each file's run makes its own databases on it.
+  const postgres = group.heavy ? await testPostgres(root) : null;
+  const server = postgres ? await postgres.startPostgres({ own: true }) : null;
+  if (postgres && server)
+    process.env[postgres.SHARED_POSTGRES] = `postgres://postgres@127.0.0.1:${server.port}/postgres`;
   const tempDirName = join(tmpdir(), `cashdesk-mutation-${process.pid}-${group.name}`);
   const stryker = new Stryker({
     testRunner: 'tap',
@@ -91,7 +168,8 @@ async function runGroup(group: MutationGroup, root: string): Promise<MutantOutco
     mutate: group.mutate,
     tap: { testFiles: group.tests, nodeArgs: ['--test-reporter=tap'], forceBail: true },
     coverageAnalysis: 'perTest',
-    concurrency: 2,
+    concurrency: group.heavy?.concurrency ?? 2,
+    ...(group.heavy && { timeoutMS: group.heavy.timeoutMS }),
     // TypeScript 7 has no JavaScript API for Stryker's tsconfig rewriting; Node runs the sources
     // as they are, so nothing needs rewriting.
     tsconfigFile: 'no-tsconfig-for-mutation.json',
@@ -112,6 +190,8 @@ async function runGroup(group: MutationGroup, root: string): Promise<MutantOutco
     }));
   } finally {
     rmSync(tempDirName, { recursive: true, force: true });
+    if (postgres) delete process.env[postgres.SHARED_POSTGRES];
+    await server?.stop();
   }
 }
 
