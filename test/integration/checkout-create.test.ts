@@ -88,6 +88,11 @@ describe('the write-ahead', () => {
       phases: [{ phase: 'creating' }],
     });
     h.sandbox.atArrival(undefined);
+    const [requested, opened] = (await h.call('history.get', { localId: session.localId })).events;
+    assert.deepEqual([requested?.kind, opened?.kind], ['session_requested', 'session_opened']);
+    // The gateway's own spelling of the expiry, kept as it came.
+    const expires = opened?.detail?.match(/^expires (.+)$/)?.[1];
+    assert.equal(Date.parse(expires ?? ''), Date.parse(session.session?.expiredAt ?? 'none'));
     assert.deepEqual(sql(`SELECT receipt_language FROM operations WHERE local_id = ${session.localId}`), [
       { receipt_language: 'ru' },
     ]);
@@ -171,7 +176,8 @@ describe('refused before any request', () => {
       amount: abandoned.amount,
       payerId: 'P-failed',
     });
-    assert.equal(failed.ok, false);
+    // Refused as the gateway refused it: only a 409 speaks of the terminal ID.
+    assert.deepEqual(!failed.ok && [failed.error.kind, failed.error.field], ['server', undefined]);
     const localId = !failed.ok ? failed.error.localId : undefined;
     assert.ok(localId);
     const refused = await h.invoke('checkout.createOperation', { localId, payerRequisites: [] });
@@ -188,11 +194,15 @@ describe('refused before any request', () => {
     const count = creates();
     clock.advance(Date.parse(session.session!.expiredAt) - clock.now() + 1_000);
     const result = await create(session);
-    assert.deepEqual(!result.ok && [result.error.kind, result.error.cash, result.error.localId], [
-      'session_expired',
-      'none',
-      session.localId,
-    ]);
+    assert.deepEqual(
+      !result.ok && [result.error.kind, result.error.cash, result.error.localId, result.error.message],
+      [
+        'session_expired',
+        'none',
+        session.localId,
+        'The session has expired. Start again with a new session.',
+      ],
+    );
     assert.deepEqual([(await record(session)).phase, creates()], ['expired', count]);
     assert.deepEqual(
       [(await lastEvent(session))?.kind, (await lastEvent(session))?.detail],
