@@ -107,7 +107,12 @@ export const GROUPS: MutationGroup[] = [
     // Who on the head office's staff may read or do what: sign-in, CSRF, admin only, branch scope.
     name: 'hq-staff',
     mutate: ['hq/server/staff-api.ts', 'hq/server/staff-auth.ts', 'hq/server/staff-routes.ts'],
-    tests: ['test/hq/staff.test.ts', 'test/hq/staff-api.test.ts', 'test/hq/branch-scope.test.ts'],
+    tests: [
+      'test/hq/staff-auth.test.ts',
+      'test/hq/staff.test.ts',
+      'test/hq/staff-api.test.ts',
+      'test/hq/branch-scope.test.ts',
+    ],
     heavy: POSTGRES,
   },
   {
