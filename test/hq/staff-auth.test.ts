@@ -48,6 +48,54 @@ describe('signing in and out', () => {
     assert.equal(await actions('login_failed'), 0);
   });
 
+  test('a request the contract refuses says what a good one holds, and which field is wrong', async () => {
+    const field = await login('', 'x');
+    assert.equal(field.status, 400);
+    const { message } = (await field.json()) as { message: string };
+    assert.match(message, /^Enter your username and password\. \(username: .+\)$/);
+    const whole = await fetch(`${hq.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'not json',
+    });
+    assert.deepEqual(await whole.json(), {
+      error: 'invalid',
+      message: 'Enter your username and password. (Invalid input: expected object, received undefined)',
+    });
+  });
+
+  test('signed out, a staff route says to sign in; a failed sign-in is audited with the member it named', async () => {
+    assert.deepEqual(await json(fetch(`${hq.url}/api/network`)), {
+      error: 'signed_out',
+      message: 'Sign in first.',
+    });
+    const password = await member('galym');
+    assert.ok(password);
+    await login('galym', 'wrong');
+    await login('nobody-at-all', 'wrong');
+    const rows = await hq.db.query<{ user_id: number | null; username: string }>(
+      `SELECT a.user_id, a.detail->>'username' AS username FROM hq_audit_log a
+        WHERE a.action = 'login_failed' AND a.detail->>'username' IN ('galym', 'nobody-at-all') ORDER BY a.id`,
+    );
+    const galym = await hq.db.query<{ id: number }>("SELECT id FROM hq_users WHERE username = 'galym'");
+    assert.deepEqual(
+      rows.rows.map((r) => [r.username, r.user_id]),
+      [
+        ['galym', galym.rows[0]!.id],
+        ['nobody-at-all', null],
+      ],
+    );
+    const csrf = await fetch(`${hq.url}/api/admin/branches`, {
+      method: 'POST',
+      headers: { cookie: hq.admin.cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.deepEqual(await csrf.json(), {
+      error: 'csrf',
+      message: 'This request did not come from the dashboard. Reload the page.',
+    });
+  });
+
   test('the session: its cookie for eight hours on every path, its reply, and signing out ends it', async () => {
     const password = await member('aliya');
     const response = await login('ALIYA', password);
