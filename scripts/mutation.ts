@@ -92,8 +92,14 @@ export const GROUPS: MutationGroup[] = [
       'hq/server/desk-cash.ts',
       'hq/server/close-rows.ts',
       'hq/server/desk-answers.ts',
+      'hq/server/pg-array.ts',
     ],
-    tests: ['test/hq/ingest.test.ts', 'test/hq/disagreement.test.ts', 'test/hq/claims.test.ts'],
+    tests: [
+      'test/hq/pg-array.test.ts',
+      'test/hq/ingest.test.ts',
+      'test/hq/disagreement.test.ts',
+      'test/hq/claims.test.ts',
+    ],
     heavy: POSTGRES,
   },
   {
