@@ -230,7 +230,13 @@ describe('refused by the gateway: nothing was created', () => {
     const after = await record(session);
     assert.deepEqual(
       [after.phase, after.lastError],
-      ['session_open', { kind: 'rejected', message: result.error.message }],
+      [
+        'session_open',
+        {
+          kind: 'rejected',
+          message: `rejected at createOperation (HTTP 422): Refused (${first!.name}: too short)`,
+        },
+      ],
     );
     assert.deepEqual(
       [(await lastEvent(session))?.kind, (await lastEvent(session))?.detail],
@@ -267,7 +273,10 @@ describe('refused by the gateway: nothing was created', () => {
     );
     assert.doesNotMatch(result.error.message, /too short/);
     const after = await record(session);
-    assert.deepEqual([after.phase, after.lastError?.message], ['expired', result.error.message]);
+    assert.deepEqual(
+      [after.phase, after.lastError?.message],
+      ['expired', 'rejected at createOperation (HTTP 410): Gone'],
+    );
     assert.deepEqual(
       [(await lastEvent(session))?.kind, (await lastEvent(session))?.detail],
       ['session_expired', after.lastError?.kind],
