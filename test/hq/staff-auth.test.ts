@@ -26,6 +26,11 @@ const login = (username: string, password: string, contentType = 'application/js
     headers: { 'content-type': contentType },
     body: JSON.stringify({ username, password }),
   });
+/** A refusal's kind and its English words (its catalogue key and values beside them aside). */
+async function words(response: Response | Promise<Response>) {
+  const { error, message } = await json<{ error: string; message: string }>(response);
+  return { error, message };
+}
 const actions = async (action: string) =>
   (
     await hq.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hq_audit_log WHERE action = $1', [
@@ -58,14 +63,14 @@ describe('signing in and out', () => {
       headers: { 'content-type': 'application/json' },
       body: 'not json',
     });
-    assert.deepEqual(await whole.json(), {
+    assert.deepEqual(await words(whole), {
       error: 'invalid',
       message: 'Enter your username and password. (Invalid input: expected object, received undefined)',
     });
   });
 
   test('signed out, a staff route says to sign in; a failed sign-in is audited with the member it named', async () => {
-    assert.deepEqual(await json(fetch(`${hq.url}/api/network`)), {
+    assert.deepEqual(await words(fetch(`${hq.url}/api/network`)), {
       error: 'signed_out',
       message: 'Sign in first.',
     });
@@ -90,7 +95,7 @@ describe('signing in and out', () => {
       headers: { cookie: hq.admin.cookie, 'content-type': 'application/json' },
       body: '{}',
     });
-    assert.deepEqual(await csrf.json(), {
+    assert.deepEqual(await words(csrf), {
       error: 'csrf',
       message: 'This request did not come from the dashboard. Reload the page.',
     });
@@ -147,7 +152,7 @@ describe('the limit on attempts', () => {
     assert.equal(limited.status, 429);
     const wait = Number(limited.headers.get('retry-after'));
     assert.ok(wait > 14 * 60 && wait <= 15 * 60, `${wait} s`);
-    assert.deepEqual(await limited.json(), {
+    assert.deepEqual(await words(limited), {
       error: 'rate_limited',
       message: 'Too many attempts. Try again in 15 minutes.',
     });
