@@ -3,7 +3,7 @@
 // What each operation means (open cash, waiting, a finding) is main/operations/meaning.ts's answer.
 
 import { cashLines } from '../../common/cash-rules/drawer-cash.ts';
-import { ownState } from '../../common/cash-rules/operation-answer.ts';
+import { completed, ownState } from '../../common/cash-rules/operation-answer.ts';
 import {
   type AuditEntry,
   type CashMovement,
@@ -151,7 +151,9 @@ function* totals(operations: readonly OperationRecord[], desk: DeskContext): Gen
   for (const group of groups.values()) {
     yield;
     const first = group[0]!;
-    const captured = group.filter((op) => meaningOf(op, desk).meaning.status.completed);
+    // The answer's "completed" is this rule of the record alone: asking the whole answer of each of
+    // 5,000 operations (its custody, its branch) cost a Z report a third of its time.
+    const captured = group.filter(completed);
     const amount = sum(group.map((op) => op.amount));
     yield;
     lines.push({
