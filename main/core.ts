@@ -3,7 +3,6 @@
 // to one built later hears of it through a signal (main/signal.ts). The features then hand back their
 // handlers, merged into the one table behind every IPC channel, with what each starts and closes.
 // The Electron shell, the tests and the browser preview all use it.
-
 import { refusal, withEnglish } from '../common/refusal.ts';
 import { createCheckoutFeature } from './checkout/handlers.ts';
 import { systemClock } from './clock.ts';

@@ -2,7 +2,7 @@
 // hears of it, so a crash or a dropped reply can always be settled by lookup, never by a second POST.
 import { cashProblem } from '../../common/amount-input.ts';
 import { mayExistAtGateway } from '../../common/cash-rules/operation-answer.ts';
-import type { Language, OperationView } from '../../common/contract.ts';
+import type { OperationView } from '../../common/contract.ts';
 import { isWithin } from '../../common/money.ts';
 import { refusal } from '../../common/refusal.ts';
 import { AgentError } from '../app-error.ts';
@@ -11,7 +11,6 @@ import type { ConnectivityTracker } from '../connectivity.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { type Gateways, type GatewayTarget, targetOf } from '../gateway/gateways.ts';
 import type { GatewayHealth } from '../gateway/health.ts';
-import type { KeyedSerial } from '../keyed-serial.ts';
 import type { Lookups } from '../lookups/queue.ts';
 import { meaningOf } from '../operations/meaning.ts';
 import { expectOperation, type Journal } from '../operations/operation-journal.ts';
@@ -20,27 +19,12 @@ import type { SettingsService } from '../settings/service.ts';
 import type { DeskContextSource } from '../shift/meaning-context.ts';
 import type { Store } from '../store/index.ts';
 import type { OperationRecord } from '../store/operations.ts';
+import type { Attribute, CreateInput, CreatesInFlight } from './checkout-inputs.ts';
 import { settleFailure } from './create-failure.ts';
 import { checkPayoutAgainstDrawer, type DrawerCheckDeps, type PayoutRequest } from './drawer-check.ts';
 import { createMethods } from './methods.ts';
 import { allocateOperationNumber } from './operation-numbers.ts';
 import { errorText, matchRequisites } from './requisites.ts';
-
-/** The shift a new operation belongs to, and its operator (main/shift/shifts.ts). */
-/** What the confirm step sends: the payer's details, and the language their receipt prints in. */
-type CreateInput = {
-  localId: number;
-  payerRequisites: { name: string; value: string }[];
-  receiptLanguage?: Language | undefined;
-};
-
-export type Attribute = (training: boolean) => { shiftId: number; operator: string };
-
-/**
- * The creates under way, by local id. Made by the composition root, which hands "is one under way"
- * to the lookups, the reconciler and the shift's close, all built before or beside checkout.
- */
-export type CreatesInFlight = KeyedSerial<number>;
 
 type Deps = {
   store: Pick<Store, 'durable' | 'operations' | 'outbox' | 'settings' | 'transaction'>;

@@ -1,7 +1,7 @@
 // Operations: the desk as their answer depends on it, the journal that records and announces them,
 // and the lookups that settle an unknown outcome. A create in flight is known to both the lookups
 // (which must not ask about it yet) and checkout (which runs it).
-import type { CreatesInFlight } from '../checkout/checkout.ts';
+import type { CreatesInFlight } from '../checkout/checkout-inputs.ts';
 import type { CoreOptions } from '../core-types.ts';
 import { createKeyedSerial } from '../keyed-serial.ts';
 import { createLookups, DEFAULT_LOOKUP_POLICY } from '../lookups/queue.ts';
