@@ -212,8 +212,11 @@ export type Paper = (typeof PAPERS)[number];
 export const PRINT_DOCUMENTS = ['receipt', 'agent_copy', 'lookup_slip'] as const;
 export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
 
-/** Why a print did not count: the agent cancelled it, the printer refused it, or nothing can print here. */
-export const PRINT_FAILURES = ['cancelled', 'failed', 'unavailable'] as const;
+/**
+ * Why a print did not count: the agent cancelled it, the printer refused it (in the printer
+ * system's own words), the printer gave no answer at all, or nothing can print here.
+ */
+export const PRINT_FAILURES = ['cancelled', 'failed', 'no_answer', 'unavailable'] as const;
 export type PrintFailure = (typeof PRINT_FAILURES)[number];
 
 /** The core's own process as the shell sees it: up, starting again after it died, or left stopped. */

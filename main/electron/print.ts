@@ -94,7 +94,7 @@ export function createElectronPrinter(shell: PrintShell, options: { noAnswerMs?:
         };
         return new Promise<PrintResult>((resolve) => {
           const timer = setTimeout(
-            () => resolve({ printed: false, reason: 'failed', message: 'The printer did not answer.' }),
+            () => resolve({ printed: false, reason: 'no_answer', message: '' }),
             noAnswerMs,
           );
           contents.print(settings, (success, failureReason) => {
@@ -136,9 +136,14 @@ async function choosePath(
   return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
 }
 
-/** Electron says "Print job canceled" when the agent or the system cancelled it. */
+/**
+ * Electron says "Print job canceled" when the agent or the system cancelled it; any other reason is
+ * the printer system's own words, and none at all is no answer (the renderer words it).
+ */
 function failed(failureReason: string): PrintResult {
   return /cancel/i.test(failureReason)
     ? { printed: false, reason: 'cancelled', message: failureReason }
-    : { printed: false, reason: 'failed', message: failureReason || 'The printer did not take the job.' };
+    : failureReason
+      ? { printed: false, reason: 'failed', message: failureReason }
+      : { printed: false, reason: 'no_answer', message: '' };
 }

@@ -472,6 +472,8 @@ export const en = {
     printFailed:
       '{{document}}: the printer did not print it ({{message}}). Nothing was counted; check the printer and print again.',
     unavailable: 'Nothing can print here. Save the receipt as a PDF instead.',
+    /** The printer's words when it gave none: inside the sentence that says it did not print. */
+    noAnswer: 'the printer did not answer',
     saved: 'Saved as {{path}}',
   },
   print: {

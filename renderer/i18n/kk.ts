@@ -480,6 +480,8 @@ export const kk: Catalogue = {
     printFailed:
       '{{document}}: принтер басып шығармады ({{message}}). Ештеңе есептелмеді; принтерді тексеріп, қайта басып шығарыңыз.',
     unavailable: 'Мұнда басып шығару мүмкін емес. Түбіртекті PDF ретінде сақтаңыз.',
+    /** The printer's words when it gave none: inside the sentence that says it did not print. */
+    noAnswer: 'принтер жауап бермеді',
     saved: 'Сақталды: {{path}}',
   },
   print: {

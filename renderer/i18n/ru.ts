@@ -478,6 +478,8 @@ export const ru: Catalogue = {
     printFailed:
       '{{document}}: принтер не напечатал ({{message}}). Ничего не засчитано; проверьте принтер и напечатайте снова.',
     unavailable: 'Здесь печать недоступна. Сохраните квитанцию в PDF.',
+    /** The printer's words when it gave none: inside the sentence that says it did not print. */
+    noAnswer: 'принтер не ответил',
     saved: 'Сохранено: {{path}}',
   },
   print: {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { statusWord } from '../../common/cash-rules/status-word.ts';
-import type { PrintReport } from '../../common/contract.ts';
+import type { PrintReport, PrintResult } from '../../common/contract.ts';
 
 export type OutcomeLine = { tone: 'info' | 'warning'; text: string };
 
@@ -14,6 +14,11 @@ export function printedDocument(t: TFunction, report: Pick<PrintReport, 'documen
   const word = statusWord(report.status);
   if (word === 'none') return document;
   return t('receipt.stating', { document, state: t(`receipt.state.${word}`, { status: report.status }) });
+}
+
+/** What the printer said of a print that failed: its system's own words, or the desk's for no answer. */
+export function printerSaid(t: TFunction, result: PrintResult & { printed: false }): string {
+  return result.reason === 'no_answer' ? t('receipt.noAnswer') : result.message;
 }
 
 /** One print's confirmation, or why nothing was counted. */
@@ -34,7 +39,7 @@ export function outcomeLine(t: TFunction, report: PrintReport): OutcomeLine {
       ? t('receipt.cancelled', { document })
       : result.reason === 'unavailable'
         ? t('receipt.unavailable')
-        : t('receipt.printFailed', { document, message: result.message });
+        : t('receipt.printFailed', { document, message: printerSaid(t, result) });
   return { tone: 'warning', text: automatic + text };
 }
 

@@ -128,11 +128,11 @@ test("print's callback decides: success prints, a cancel is a cancel, anything e
   assert.deepEqual(await printer.print('<p>x</p>', job), { printed: true });
 });
 
-test('a printer that never answers is a failed print, and its window is closed', async () => {
+test('a printer that never answers is a print with no answer (worded by the renderer), and its window is closed', async () => {
   const { shell, windows } = standIns(['silence']);
   const printer = createElectronPrinter(shell, { noAnswerMs: 50 });
   const result = await printer.print('<p>x</p>', { deviceName: null, paper: '80mm' });
-  assert.equal(result.printed === false && result.reason, 'failed');
+  assert.equal(result.printed === false && result.reason, 'no_answer');
   assert.equal(windows[0]!.destroyed, true);
 });
 

@@ -91,3 +91,24 @@ test('a print that did not go through names the document and counts nothing', as
     text: 'Receipt: printing was cancelled. Nothing was counted; print again when ready.',
   });
 });
+
+test('a printer that gave no answer is said so in the agent’s language, never in the printer system’s English', async () => {
+  const silent = report({ result: { printed: false, reason: 'no_answer', message: '' } });
+  assert.equal(
+    outcomeLine(await translator('en'), silent).text,
+    'Receipt: the printer did not print it (the printer did not answer). Nothing was counted; check the printer and print again.',
+  );
+  for (const [language, words] of [
+    ['ru', 'принтер не ответил'],
+    ['kk', 'принтер жауап бермеді'],
+  ] as const) {
+    const line = outcomeLine(await translator(language), silent);
+    assert.equal(line.tone, 'warning');
+    assert.ok(line.text.includes(words), line.text);
+  }
+  const refused = report({ result: { printed: false, reason: 'failed', message: 'Paper out' } });
+  assert.ok(
+    outcomeLine(await translator('ru'), refused).text.includes('Paper out'),
+    'the system’s own words, quoted',
+  );
+});

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { useAppState, useLoaded } from '../../shared/state/appState.ts';
 import { receiptsApi } from '../api.ts';
+import { printerSaid } from '../printOutcome.ts';
 
 /** The printer, the paper, the copies and automatic printing; saved apart from the general settings. */
 export function PrintingSettings() {
@@ -112,7 +113,7 @@ export function PrintingSettings() {
               ? t('print.testCancelled')
               : test.reason === 'unavailable'
                 ? t('receipt.unavailable')
-                : t('print.testFailed', { message: test.message })}
+                : t('print.testFailed', { message: printerSaid(t, test) })}
           </p>
         )}
       </div>

@@ -4,6 +4,7 @@ import type { AppError, PrintResult, Request } from '../../../common/contract.ts
 import { ErrorAlert } from '../../shared/components/ErrorAlert.tsx';
 import { useInFlight } from '../../shared/hooks/useInFlight.ts';
 import { receiptsApi } from '../api.ts';
+import { printerSaid } from '../printOutcome.ts';
 
 type Shown = { kind: 'printed'; result: PrintResult } | { kind: 'saved'; path: string } | null;
 
@@ -55,6 +56,6 @@ function Outcome({ result, document }: { result: PrintResult; document: string }
       ? t('report.printCancelled', { document })
       : result.reason === 'unavailable'
         ? t('report.printUnavailable')
-        : t('report.printFailed', { document, message: result.message });
+        : t('report.printFailed', { document, message: printerSaid(t, result) });
   return <p className="alert alert-warning">{text}</p>;
 }
