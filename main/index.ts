@@ -82,7 +82,7 @@ if (!app.requestSingleInstanceLock()) {
     opened.once('ready-to-show', () => opened.show());
     const screen = shellWindow(opened.webContents, shellLog);
 
-    await runStartup({ app, dialog, logFile }, async () => {
+    await runStartup({ app, dialog, logFile, language: language.get }, async () => {
       const started = await watchStart({
         start: beginHostClient({
           spawn: utilityHost(utilityProcess, join(here, 'host.js')),

@@ -20,6 +20,17 @@ export const shellEn = {
     body: 'The CashDesk screen failed several times in a row. Nothing was lost: every operation is saved in the CashDesk database. Restart CashDesk to go on.',
     restart: 'Restart CashDesk',
   },
+  cannotStart: {
+    title: 'CashDesk cannot start',
+    newerVersion:
+      'This data was written by a newer CashDesk (schema {{found}}; this app knows {{known}}). Install that version or newer. The data is left untouched.',
+    unreadable:
+      'CashDesk cannot open its database: the file is damaged, or another program holds it. Restart the computer; if it persists, a supervisor restores the latest backup. ({{detail}})',
+    keychain:
+      'The system keychain, where the gateway token is kept, did not answer: {{detail}} Sign in to the computer again or restart it, then start CashDesk.',
+    other: 'CashDesk could not start: {{detail}}',
+    log: 'The details are in the log file:\n{{file}}\n\nSend it to support if this persists.',
+  },
 };
 
 export type ShellCatalogue = typeof shellEn;

@@ -4,7 +4,9 @@
 // words, with the log's path for whoever supports them, and the app quits with a non-zero code.
 // Typed against Electron, but app and dialog are arguments, so it runs (and is tested) under Node.
 import type { App, Dialog } from 'electron';
+import type { Language } from '../../common/enums.ts';
 import { HostStartError } from '../host/hosted-core.ts';
+import { fill, SHELL_WORDS } from '../host/shell-pages.ts';
 import { createLog } from '../log.ts';
 import { StoreError } from '../store/open.ts';
 import { VaultError } from '../vault/index.ts';
@@ -17,27 +19,22 @@ export type StartupShell = {
   dialog: Pick<Dialog, 'showErrorBox'>;
   /** The support log (data/cashdesk.log): the failure is written there before the dialog shows. */
   logFile: string;
+  /** The language the dialog speaks: the shell's (main/host/shell-language.ts); English if none. */
+  language?: () => Language;
 };
 
-/** Why the desk cannot start, in the agent's words, with the next step. */
-export function startupReason(error: unknown): string {
+/** Why the desk cannot start, in the agent's words and language, with the next step. */
+export function startupReason(error: unknown, language: Language = 'en'): string {
+  const words = SHELL_WORDS[language].cannotStart;
   if (error instanceof StoreError) {
-    if (error.kind === 'newer_version' && error.schema) {
-      const { found, known } = error.schema;
-      return `This data was written by a newer CashDesk (schema ${found}; this app knows ${known}). Install that version or newer. The data is left untouched.`;
-    }
-    if (error.kind === 'unreadable') {
-      return `CashDesk cannot open its database: the file is damaged, or another program holds it. Restart the computer; if it persists, a supervisor restores the latest backup. (${error.message})`;
-    }
+    if (error.kind === 'newer_version' && error.schema) return fill(words.newerVersion, error.schema);
+    if (error.kind === 'unreadable') return fill(words.unreadable, { detail: error.message });
     return error.message;
   }
   // The core's own process said why, in these words already (it asked this function itself).
   if (error instanceof HostStartError) return error.message;
-  if (error instanceof VaultError) {
-    return `The system keychain, where the gateway token is kept, did not answer: ${error.message} Sign in to the computer again or restart it, then start CashDesk.`;
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return `CashDesk could not start: ${detail}`;
+  if (error instanceof VaultError) return fill(words.keychain, { detail: error.message });
+  return fill(words.other, { detail: error instanceof Error ? error.message : String(error) });
 }
 
 /** Runs the start; on failure logs it, shows why, and quits. True when the desk started. */
@@ -46,7 +43,8 @@ export async function runStartup(shell: StartupShell, start: () => Promise<void>
     await start();
     return true;
   } catch (error) {
-    const reason = startupReason(error);
+    const language = shell.language?.() ?? 'en';
+    const reason = startupReason(error, language);
     try {
       // The core's log never opened: this one writes the same file, through the same redaction.
       const log = createLog(shell.logFile);
@@ -56,10 +54,8 @@ export async function runStartup(shell: StartupShell, start: () => Promise<void>
     } catch {
       // A data folder that cannot even be listed: the dialog still says why.
     }
-    shell.dialog.showErrorBox(
-      'CashDesk cannot start',
-      `${reason}\n\nThe details are in the log file:\n${shell.logFile}\n\nSend it to support if this persists.`,
-    );
+    const words = SHELL_WORDS[language].cannotStart;
+    shell.dialog.showErrorBox(words.title, `${reason}\n\n${fill(words.log, { file: shell.logFile })}`);
     shell.app.exit(STARTUP_FAILED_EXIT_CODE);
     return false;
   }

@@ -1,11 +1,14 @@
 // The host's side: builds the core with createCore and serves it over the protocol. It runs in the
 // core's own process (entry.ts picks the port), and takes only a port, so any carrier will do.
+import { join } from 'node:path';
+import { firstLanguage } from '../../common/enums.ts';
 import { createCore } from '../core.ts';
 import type { Core } from '../core-types.ts';
 import { startupReason } from '../electron/startup.ts';
 import type { Log } from '../log.ts';
 import type { Printer } from '../receipts/printer.ts';
 import type { FromHost, Port, ShellCallName, ShellCalls, ToHost } from './protocol.ts';
+import { createShellLanguage, SHELL_LANGUAGE_FILE } from './shell-language.ts';
 
 /**
  * Serves the core over `port`; gives the core's log once it is up (for errors nothing caught), and
@@ -52,7 +55,12 @@ export function serveHost(port: Port<ToHost, FromHost>): { log(): Log | null; ha
         starting: (step) => send({ type: 'starting', step }),
       });
     } catch (error) {
-      send({ type: 'start.failed', reason: startupReason(error) });
+      // In the shell's language, which the desk's settings (maybe the very thing that failed) cannot give.
+      const language = createShellLanguage(
+        join(options.dataDir, SHELL_LANGUAGE_FILE),
+        firstLanguage(options.systemLanguages ?? []),
+      ).get();
+      send({ type: 'start.failed', reason: startupReason(error, language) });
       return;
     }
     core.on((event, payload) => send({ type: 'event', event, payload }));

@@ -13,7 +13,8 @@ import type { StartStep } from '../core-types.ts';
 import { APP_ORIGIN } from '../ipc/guard.ts';
 import { escapeHtml } from '../receipts/html.ts';
 
-const WORDS: Record<Language, ShellCatalogue> = { en: shellEn, ru: shellRu, kk: shellKk };
+/** The shell's words in each language: its pages, and the dialog of a desk that cannot start. */
+export const SHELL_WORDS: Record<Language, ShellCatalogue> = { en: shellEn, ru: shellRu, kk: shellKk };
 
 const SHELL_ACTIONS = ['retry', 'quit', 'restart'] as const;
 export type ShellAction = (typeof SHELL_ACTIONS)[number];
@@ -43,7 +44,7 @@ const STYLE = [
 /** No script, no fetch, no form, no frame: the page can only show itself and follow its links. */
 const SHELL_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'`;
 
-const fill = (text: string, values: Record<string, string | number>) =>
+export const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 function page(
@@ -72,12 +73,12 @@ function page(
 
 /** Shown the moment the window opens, until the core is up (normally a blink). */
 export function startingPage(language: Language): ShellPage {
-  return page(language, WORDS[language].starting, [], []);
+  return page(language, SHELL_WORDS[language].starting, [], []);
 }
 
 /** The start has taken too long: what it waits for, that nothing is lost, Try again and Quit. */
 export function waitingPage(language: Language, step: StartStep | null, seconds: number): ShellPage {
-  const words = WORDS[language].waiting;
+  const words = SHELL_WORDS[language].waiting;
   return page(
     language,
     words.heading,
@@ -91,6 +92,6 @@ export function waitingPage(language: Language, step: StartStep | null, seconds:
 
 /** The screen failed again and again: nothing is lost, and Restart CashDesk. */
 export function failedPage(language: Language): ShellPage {
-  const words = WORDS[language].failed;
+  const words = SHELL_WORDS[language].failed;
   return page(language, words.heading, [words.body], [['restart', words.restart]]);
 }

@@ -118,3 +118,18 @@ test('a start that succeeds shows nothing and exits nothing', async () => {
   assert.equal(await runStartup(fake.shell, async () => {}), true);
   assert.deepEqual(fake.order, []);
 });
+
+test('the dialog speaks the shell’s language: a Russian desk reads why in Russian, the log’s path included', async (t) => {
+  const dataDir = tempDir(t);
+  writeFileSync(join(dataDir, DATABASE_FILE), 'not a database, '.repeat(512));
+  const logFile = join(dataDir, 'cashdesk.log');
+  const fake = shell(logFile);
+  await runStartup({ ...fake.shell, language: () => 'ru' }, async () => {
+    await createCore({ dataDir, keychainService: 'cashdesk-test-never-reached' });
+  });
+  const [box] = fake.boxes;
+  assert.equal(box?.title, 'CashDesk не может запуститься');
+  assert.match(box?.content ?? '', /CashDesk не может открыть свою базу данных: файл повреждён/);
+  assert.ok(box?.content.includes(`Подробности в файле журнала:\n${logFile}`), box?.content);
+  assert.deepEqual(fake.exits, [STARTUP_FAILED_EXIT_CODE]);
+});
