@@ -102,36 +102,7 @@ function closedDay(desk: SimDesk, prefix: string): void {
     operator: 'Aigerim',
   });
   desk.record('audit', { action: 'gateway_changed', actor: 'Dana', detail: { gateway: prefix } });
-  desk.record('z_report', {
-    shiftId,
-    number: 1,
-    operator: 'Aigerim',
-    openedAt: '2026-11-20T08:00:01.000Z',
-    closedAt: '2026-11-20T18:00:00.000Z',
-    currencies: [
-      {
-        currency: 'KZT',
-        float: '10000.00',
-        received: '1500.00',
-        handedOver: '0.00',
-        returned: '0.00',
-        movementsIn: '250.00',
-        movementsOut: '0.00',
-        expected: '11750.00',
-        counted: '11700.00',
-        variance: '-50.00',
-      },
-    ],
-    openCash: [
-      {
-        operationNumber: `${prefix}-OUT`,
-        type: 'payout',
-        amount: '700.00',
-        currency: 'KZT',
-        reason: 'hand_over',
-      },
-    ],
-  });
+  desk.zReport(prefix, { number: 1, counted: '11700.00', movementsIn: '250.00' });
   desk.record('shift_closed', { shiftId, operator: 'Aigerim' });
 }
 

@@ -10,6 +10,7 @@ import {
   type JournalEntry,
   type UnhashedEntry,
 } from '../../common/journal-entry.ts';
+import { add, subtract } from '../../common/money.ts';
 import { deskKeyPair, deskPrivateKey, signBatch } from '../../common-node/batch-signature.ts';
 import { sealEntry } from '../../common-node/journal-hash.ts';
 import { type Db, pgDb } from '../../hq/server/db.ts';
@@ -252,5 +253,53 @@ export class SimDesk {
         operator: 'Aigerim',
       });
     }
+  }
+
+  /**
+   * The Z report of day(prefix, { handOverPayout: false })'s shift: its payin received, its payout
+   * left open, `movementsIn` added, and `counted` in the drawer against what it should hold.
+   */
+  zReport(
+    prefix: string,
+    z: {
+      number: number;
+      counted: string;
+      movementsIn?: string;
+      headOffice?: EntryBody<'z_report'>['headOffice'];
+    },
+  ): void {
+    const movementsIn = z.movementsIn ?? '0.00';
+    const expected = add(add('10000.00', '1500.00'), movementsIn);
+    this.record('z_report', {
+      shiftId: `${prefix}-S`,
+      number: z.number,
+      operator: 'Aigerim',
+      openedAt: '2026-11-20T08:00:01.000Z',
+      closedAt: '2026-11-20T18:00:00.000Z',
+      currencies: [
+        {
+          currency: 'KZT',
+          float: '10000.00',
+          received: '1500.00',
+          handedOver: '0.00',
+          returned: '0.00',
+          movementsIn,
+          movementsOut: '0.00',
+          expected,
+          counted: z.counted,
+          variance: subtract(z.counted, expected),
+        },
+      ],
+      openCash: [
+        {
+          operationNumber: `${prefix}-OUT`,
+          type: 'payout',
+          amount: '700.00',
+          currency: 'KZT',
+          reason: 'hand_over',
+        },
+      ],
+      ...(z.headOffice && { headOffice: z.headOffice }),
+    });
   }
 }
