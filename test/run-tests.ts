@@ -75,7 +75,7 @@ function sideBySide<T>(a: T[], b: T[]): T[] {
   return merged;
 }
 
-const needsPostgres = files.some((file) => readFileSync(file, 'utf8').includes('startPostgres('));
+const needsPostgres = files.some((file) => /startPostgres\(|hqForFile\(/.test(readFileSync(file, 'utf8')));
 const [chromium, postgres] = await Promise.all([
   launchChromiumServer(),
   needsPostgres ? startPostgres({ own: true }) : null,

@@ -4,22 +4,12 @@
 // stores nothing and raises an alarm for the desk.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
-import { type Postgres, startPostgres } from './postgres.ts';
-import { enrolmentCodeFor, json, openTestHq, SimDesk, type TestHq } from './support.ts';
+import { test } from 'node:test';
+import { enrolmentCodeFor, hqForFile, json, SimDesk, type TestHq } from './support.ts';
 
-let pg: Postgres;
 // One HQ for the file: each test enrols terminals of its own, and its days number their operations
 // apart (HQ keys an operation by its number).
-let hq: TestHq & { stop(): Promise<void> };
-before(async () => {
-  pg = await startPostgres();
-  hq = await openTestHq(pg);
-});
-after(async () => {
-  await hq?.stop();
-  await pg.stop();
-});
+const hq = hqForFile();
 
 /** What HQ holds of `terminalId`: entries, high-water and its alarms by kind. */
 async function held(hq: TestHq, terminalId: string) {

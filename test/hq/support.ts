@@ -2,7 +2,7 @@
 // HTTP, and simulated desks that write hash-chained journals exactly as the contract says.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
 import {
   type EntryBody,
   type EntryKind,
@@ -15,7 +15,7 @@ import { deskKeyPair, deskPrivateKey, signBatch } from '../../common-node/batch-
 import { sealEntry } from '../../common-node/journal-hash.ts';
 import { type Db, pgDb } from '../../hq/server/db.ts';
 import { firstAdmin, type RunningHq, startHq } from '../../hq/server/start.ts';
-import type { Postgres } from './postgres.ts';
+import { type Postgres, startPostgres } from './postgres.ts';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'hq', 'server', 'main.ts');
 
@@ -68,6 +68,27 @@ export async function openTestHq(pg: Postgres): Promise<TestHq & { stop(): Promi
     await stop();
     throw error;
   }
+}
+
+/**
+ * One PostgreSQL and one HQ for a whole test file, where each test enrols terminals of its own:
+ * started before the file's first test, stopped after its last. Read it inside tests only.
+ */
+export function hqForFile(): TestHq {
+  const shared = {} as TestHq;
+  let pg: Postgres | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  before(async () => {
+    pg = await startPostgres();
+    const hq = await openTestHq(pg);
+    stop = hq.stop;
+    Object.assign(shared, hq);
+  });
+  after(async () => {
+    await stop?.();
+    await pg?.stop();
+  });
+  return shared;
 }
 
 /** A signed-in member of staff: their cookie and CSRF token, and requests made with them. */

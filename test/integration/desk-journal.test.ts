@@ -10,31 +10,21 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { englishRefusal, type Refusal } from '../../common/refusal.ts';
 import { firstBreak } from '../../common-node/journal-hash.ts';
 import { checkHqUrl } from '../../main/headoffice/hq-client.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
 import { createChromiumPrinter } from '../e2e/chromium-printer.ts';
 import { sharedPrintPage } from '../e2e/shared-browser.ts';
-import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { json, openTestHq, type TestHq } from '../hq/support.ts';
+import { hqForFile, json } from '../hq/support.ts';
 import { checkout, type Harness, SHOP } from '../support/core.ts';
 import { OPERATOR_PIN, SECOND_OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, rows, uploaded } from '../support/head-office.ts';
 import { pdfText } from '../support/pdf.ts';
 
-let pg: Postgres;
 // One HQ for the file: each test enrols a terminal of its own.
-let hq: TestHq & { stop(): Promise<void> };
-before(async () => {
-  pg = await startPostgres();
-  hq = await openTestHq(pg);
-});
-after(async () => {
-  await hq?.stop();
-  await pg.stop();
-});
+const hq = hqForFile();
 
 describe('the desk journal', () => {
   test('a Live day becomes gap-free, chained entries of every kind, uploaded in order; training never', async (t) => {

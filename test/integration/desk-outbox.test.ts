@@ -8,25 +8,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, before, describe, type TestContext, test } from 'node:test';
+import { describe, type TestContext, test } from 'node:test';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
-import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { openTestHq, type TestHq } from '../hq/support.ts';
+import { hqForFile, type TestHq } from '../hq/support.ts';
 import type { Harness } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 
-let pg: Postgres;
-// One HQ for the file: each test enrols a terminal of its own, through a link of its own.
-let hq: TestHq & { stop(): Promise<void> };
-before(async () => {
-  pg = await startPostgres();
-  hq = await openTestHq(pg);
-});
-after(async () => {
-  await hq?.stop();
-  await pg.stop();
-});
+// One HQ for the file: each test enrols a terminal of its own.
+const hq = hqForFile();
 
 type Scripted = { status: number; body?: Record<string, unknown>; drop?: boolean };
 

@@ -7,28 +7,18 @@ import assert from 'node:assert/strict';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import keytar from 'keytar';
 import { deskKeyPair } from '../../common-node/batch-signature.ts';
-import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { openTestHq, type TestHq } from '../hq/support.ts';
+import { hqForFile, type TestHq } from '../hq/support.ts';
 import type { Harness } from '../support/core.ts';
 import { OPERATOR_PIN, SUPERVISOR_PIN } from '../support/desk.ts';
 import { enrolledDesk, journal, uploaded } from '../support/head-office.ts';
 
 const KEY_ACCOUNT = 'head-office-desk-key';
 
-let pg: Postgres;
 // One HQ for the file: each test enrols a terminal of its own.
-let hq: TestHq & { stop(): Promise<void> };
-before(async () => {
-  pg = await startPostgres();
-  hq = await openTestHq(pg);
-});
-after(async () => {
-  await hq?.stop();
-  await pg.stop();
-});
+const hq = hqForFile();
 
 async function stored(hq: TestHq, terminalId: string) {
   const found = await hq.db.query<{ n: number; public_key: string | null; alarms: number }>(

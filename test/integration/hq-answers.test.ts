@@ -5,12 +5,11 @@
 // reversals; every count of a close reaches the variances with its approval; the reconciliation's
 // findings at the close are alarms; and HQ, agreeing with the desk, raises no disagreement.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import Big from 'big.js';
 import type { OperationView } from '../../common/contract.ts';
 import { add } from '../../common/money.ts';
-import { type Postgres, startPostgres } from '../hq/postgres.ts';
-import { json, openTestHq, type TestHq } from '../hq/support.ts';
+import { hqForFile, json, type TestHq } from '../hq/support.ts';
 import { testClock } from '../support/clock.ts';
 import { checkout, type Harness, openSession, requisitesFor, SHOP } from '../support/core.ts';
 import { SUPERVISOR_PIN } from '../support/desk.ts';
@@ -78,17 +77,8 @@ async function capturedPayout(h: Harness, options: { methodId?: string; amount?:
   return refreshed(h, view.localId, (v) => v.status === 'captured');
 }
 
-let pg: Postgres;
 // One HQ for the file: each test enrols a terminal of its own.
-let hq: TestHq & { stop(): Promise<void> };
-before(async () => {
-  pg = await startPostgres();
-  hq = await openTestHq(pg);
-});
-after(async () => {
-  await hq?.stop();
-  await pg.stop();
-});
+const hq = hqForFile();
 
 describe("the head office's answers are the desk's", () => {
   test('a card payout, a payout cancelled after its cash went out, a payin the desk cannot read: as the X report says', async (t) => {
