@@ -23,7 +23,7 @@ import { createDeskJournal, journalEntries } from '../../main/headoffice/desk-jo
 import { createHeadOfficeTables } from '../../main/headoffice/tables.ts';
 import { CHAINED, chainHash } from '../../main/store/chain-links.ts';
 import { createStore, DATABASE_FILE } from '../../main/store/index.ts';
-import { MIGRATIONS } from '../../main/store/migrations/index.ts';
+import { databaseThrough } from '../support/store.ts';
 
 /** The link trigger as migration 0009's chain made it: chain_links, prev_hash and hex hashes. */
 function oldLinkTrigger(table: string): string {
@@ -42,19 +42,9 @@ function deskAtVersion13(
   file: string,
   key: Buffer,
 ): { head: { seq: number; hash: string }; entries: JournalEntry[] } {
-  const db = new DatabaseSync(file);
-  db.function('chain_sha256', (text) => chainHash('', String(text)));
-  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
-    applied_at TEXT NOT NULL) STRICT`);
-  const through = MIGRATIONS.findIndex((m) => m.name === '0013-desk-journal');
-  MIGRATIONS.slice(0, through + 1).forEach((migration, index) => {
-    db.exec(migration.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
-      index + 1,
-      migration.name,
-      '2026-11-01T00:00:00Z',
-    );
-  });
+  const db = databaseThrough(file, '0013-desk-journal', (at) =>
+    at.function('chain_sha256', (text) => chainHash('', String(text))),
+  );
   for (const table of ['shifts', 'audit_trail', 'desk_journal']) db.exec(oldLinkTrigger(table));
   db.exec(`INSERT INTO shifts (terminal_id, training, operator_id, operator_name, opened_at, opening_float)
     VALUES ('T01', 0, NULL, 'Aigerim', '2026-11-01T08:00:00.000Z', '[{"currency":"KZT","total":"20000.00","denominations":null}]');

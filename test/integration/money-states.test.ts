@@ -7,8 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
 import { createDeskJournalRepo } from '../../main/headoffice/desk-journal-repo.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
-import { MIGRATIONS } from '../../main/store/migrations/index.ts';
-import { clock, newOperation, openStore, tempDir } from '../support/store.ts';
+import { clock, databaseThrough, newOperation, openStore, tempDir } from '../support/store.ts';
 
 const OPENING =
   '{"mismatch":false,"correction":false,"custody":null,"returned":false,"final":false,"open":"waiting"}';
@@ -17,18 +16,7 @@ const CAPTURED =
 
 /** A database as a desk left it before 0019: each event's state as JSON text in the event. */
 function databaseBefore(dir: string): void {
-  const db = new DatabaseSync(join(dir, DATABASE_FILE));
-  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
-    applied_at TEXT NOT NULL) STRICT`);
-  const through = MIGRATIONS.findIndex((m) => m.name === '0018-requisite-lists');
-  MIGRATIONS.slice(0, through + 1).forEach((migration, index) => {
-    db.exec(migration.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
-      index + 1,
-      migration.name,
-      '2026-11-01T00:00:00Z',
-    );
-  });
+  const db = databaseThrough(join(dir, DATABASE_FILE), '0018-requisite-lists');
   db.exec(`INSERT INTO operations (local_id, shop_id, operation_number, terminal_id, origin, type,
     training, method_id, method_name, instrument_type, payer_id, amount, currency, phase, status,
     created_at, updated_at)

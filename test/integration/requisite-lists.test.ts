@@ -7,8 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
 import type { Requisite, RequisiteDescriptor } from '../../common/contract.ts';
 import { DATABASE_FILE } from '../../main/store/index.ts';
-import { MIGRATIONS } from '../../main/store/migrations/index.ts';
-import { clock, newOperation, openStore, tempDir } from '../support/store.ts';
+import { clock, databaseThrough, newOperation, openStore, tempDir } from '../support/store.ts';
 
 const PAYER: RequisiteDescriptor[] = [{ name: 'phone', title: 'Phone number', type: 'string' }];
 const METHOD: Requisite[] = [
@@ -19,18 +18,7 @@ const OTHER_METHOD: Requisite[] = [{ name: 'cashPointCode', value: 'TR-IST-0007'
 
 /** A database as a desk left it before 0018: its requisites as JSON text in every operation. */
 function databaseBefore(dir: string): void {
-  const db = new DatabaseSync(join(dir, DATABASE_FILE));
-  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
-    applied_at TEXT NOT NULL) STRICT`);
-  const through = MIGRATIONS.findIndex((m) => m.name === '0017-history-indexes-ascending');
-  MIGRATIONS.slice(0, through + 1).forEach((migration, index) => {
-    db.exec(migration.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
-      index + 1,
-      migration.name,
-      '2026-11-01T00:00:00Z',
-    );
-  });
+  const db = databaseThrough(join(dir, DATABASE_FILE), '0017-history-indexes-ascending');
   const insert = db.prepare(`INSERT INTO operations (shop_id, operation_number, terminal_id, origin, type,
     training, method_id, method_name, instrument_type, payer_id, amount, currency, phase,
     payer_requisites, method_requisites, created_at, updated_at)

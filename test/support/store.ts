@@ -7,13 +7,38 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import Big from 'big.js';
 import { amountReadings } from '../../common/amount-input.ts';
 import { FAILED_STATUSES, KNOWN_STATUSES, OPEN_CASH_REASONS } from '../../common/enums.ts';
 import { parseLookupInput } from '../../common/receipt-code.ts';
 import { createStore, type Store } from '../../main/store/index.ts';
+import { MIGRATIONS } from '../../main/store/migrations/index.ts';
 import type { HistoryFilter, NewOperation, OperationRecord } from '../../main/store/operations.ts';
+
+/**
+ * A database file as an older release left it: every migration up to and including `last`, each
+ * recorded as applied. `prepare` runs first (the SQL functions that release's migrations called).
+ */
+export function databaseThrough(
+  file: string,
+  last: string,
+  prepare?: (db: DatabaseSync) => void,
+): DatabaseSync {
+  const db = new DatabaseSync(file);
+  prepare?.(db);
+  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    applied_at TEXT NOT NULL) STRICT`);
+  const through = MIGRATIONS.findIndex((m) => m.name === last);
+  if (through < 0) throw new Error(`no migration ${last}`);
+  const applied = db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)');
+  MIGRATIONS.slice(0, through + 1).forEach((migration, index) => {
+    db.exec(migration.sql);
+    applied.run(index + 1, migration.name, '2026-11-01T00:00:00Z');
+  });
+  return db;
+}
 
 /** A directory removed when the test ends. */
 export function tempDir(t: TestContext): string {
